@@ -1,0 +1,44 @@
+package dev.proactor;
+
+/**
+ * The service's side of the proactor: callbacks for completed operations.
+ *
+ * <p>Callbacks run on a demultiplexor thread (a pool thread or a thread inside
+ * {@link Demultiplexor#handleEvents}). For one channel, completions of one direction (input: read, accept,
+ * receive; output: write, connect, send) are dispatched in the order the operations were started and never
+ * concurrently; an input and an output completion of the same channel may run at the same time. A callback may
+ * start further operations; an operation of the same direction started inside a callback begins after the
+ * callback returns.
+ *
+ * <p>The operation object passed in is owned by the framework and reused after the callback returns: read what
+ * you need inside the callback, do not keep the reference.
+ *
+ * <p>If a callback throws, the error is logged, the channel is closed (its pending operations complete with an
+ * error) and the thread goes on serving other channels.
+ *
+ * <p>The defaults of the optional callbacks throw {@link UnsupportedOperationException}: starting an operation
+ * whose completion the handler does not implement is a programming error that closes the channel.
+ */
+public interface AsynchHandler {
+
+    /** A read completed: bytes were read ({@code getBytesCompleted() > 0}), end-of-stream, or an error. */
+    void onReadCompleted(OpRead op) throws Exception;
+
+    /** A write completed: all requested bytes were written, or an error (with the bytes written before it). */
+    void onWriteCompleted(OpWrite op) throws Exception;
+
+    /** An accept completed: adopt the connection with {@link OpAccept#adopt(AsynchHandler)}, or it is closed. */
+    default void onAcceptCompleted(OpAccept op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onAcceptCompleted");
+    }
+
+    /** A connect completed, successfully or with an error. */
+    default void onConnectCompleted(OpConnect op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onConnectCompleted");
+    }
+
+    /** A timer expired or a posted completion is dispatched. */
+    default void onTimerCompleted(OpTimer op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onTimerCompleted");
+    }
+}

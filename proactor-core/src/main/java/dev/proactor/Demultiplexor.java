@@ -1,0 +1,287 @@
+package dev.proactor;
+
+import dev.proactor.spi.Engine;
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.EngineSettings;
+import dev.proactor.spi.OpKind;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.channels.SelectableChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The proactor: runs the engine chosen by configuration and dispatches completed operations to handlers with
+ * a leader/follower thread pool (its own, started by {@link #start()}, and/or user threads calling
+ * {@link #handleEvents(long, TimeUnit)}).
+ *
+ * <pre>{@code
+ * try (Demultiplexor demux = Demultiplexor.open().start()) {   // engine etc. from system properties
+ *     AsynchChannel server = AsynchChannel.openServer(demux, acceptor, new InetSocketAddress(7000), 0);
+ *     server.accept();
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safety: every method may be called from any thread, also from inside a callback.
+ */
+public final class Demultiplexor implements AutoCloseable {
+
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final ProactorConfig config;
+    private final String name;
+    private final Dispatcher dispatcher = new Dispatcher();
+    private final Processor primary;
+    private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
+    private final List<Thread> pool = new ArrayList<>();
+    private final Object lifecycle = new Object();
+    private volatile boolean closed;
+
+    private Demultiplexor(ProactorConfig config) throws IOException {
+        this.config = config;
+        this.name = "proactor-" + IDS.incrementAndGet();
+        EngineSelector.Choice choice = EngineSelector.choose(config);
+        Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary"));
+        this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
+        dispatcher.setProcessors(primary);
+        primary.startDedicatedLeader(name + "-leader");
+    }
+
+    /** Opens a demultiplexor configured by the system properties (see {@link ProactorConfig}); not started. */
+    public static Demultiplexor open() throws IOException {
+        return open(ProactorConfig.fromSystemProperties());
+    }
+
+    /**
+     * Opens a demultiplexor with {@code config}; its threads are not started.
+     *
+     * @throws IllegalArgumentException if the engine or wait strategy is unknown
+     * @throws IllegalStateException    if the engine is unavailable and the configuration is strict
+     * @throws IOException              if the engine cannot be created
+     */
+    public static Demultiplexor open(ProactorConfig config) throws IOException {
+        return new Demultiplexor(Objects.requireNonNull(config, "config"));
+    }
+
+    /** Starts {@link ProactorConfig#threads()} pool threads. */
+    public Demultiplexor start() {
+        return start(config.threads());
+    }
+
+    /**
+     * Starts {@code threads} more pool threads (daemon threads named {@code proactor-N-M}) that run
+     * {@link #handleEvents} until {@link #close()}.
+     *
+     * @throws IllegalStateException if closed
+     */
+    public Demultiplexor start(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive: " + threads);
+        }
+        synchronized (lifecycle) {
+            checkOpen();
+            for (int i = 0; i < threads; i++) {
+                Thread t = new Thread(this::runPoolThread, name + "-" + (pool.size() + 1));
+                t.setDaemon(true);
+                pool.add(t);
+                t.start();
+            }
+        }
+        return this;
+    }
+
+    private void runPoolThread() {
+        while (!dispatcher.isStopping()) {
+            try {
+                dispatcher.handleEvents(-1);
+            } catch (RuntimeException e) {
+                Dispatcher.LOG.error("{}: unexpected error in the dispatch loop, continuing", name, e);
+            }
+            if (Thread.currentThread().isInterrupted() && dispatcher.isStopping()) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Lends the calling thread to the proactor: dispatches completions, leads or waits as a follower, until at
+     * least one completion was dispatched and none is queued, or {@code timeout} elapses, or the demultiplexor
+     * closes.
+     *
+     * @param timeout longest time to wait; negative waits without limit
+     * @return the number of completions dispatched
+     */
+    public int handleEvents(long timeout, TimeUnit unit) {
+        return dispatcher.handleEvents(timeout < 0 ? -1 : unit.toNanos(timeout));
+    }
+
+    /** A new reusable timer / posted completion dispatched to {@code handler}. */
+    public OpTimer newTimer(AsynchHandler handler) {
+        return new OpTimer(dispatcher, handler);
+    }
+
+    /**
+     * Posts {@code op} as a completion to be dispatched soon (seed §6.1), from any thread. A pending schedule of
+     * the timer is replaced by the post; posting an already posted timer only notifies again.
+     *
+     * @throws IllegalArgumentException if the timer belongs to another demultiplexor
+     * @throws IllegalStateException    if closed
+     */
+    public void post(OpTimer op, NotifyLevel level) {
+        if (op.dispatcher != dispatcher) {
+            throw new IllegalArgumentException("timer belongs to another demultiplexor");
+        }
+        dispatcher.post(op, Objects.requireNonNull(level, "level"));
+    }
+
+    /** The configuration this demultiplexor was opened with. */
+    public ProactorConfig getConfig() {
+        return config;
+    }
+
+    /** Name of the engine actually running (after any fallback). */
+    public String getEngineName() {
+        return primary.engine().name();
+    }
+
+    /** Name of the wait strategy actually running. */
+    public String getWaitStrategyName() {
+        return primary.engine().waitStrategy().name();
+    }
+
+    /** Number of pool threads started. */
+    public int getPoolSize() {
+        synchronized (lifecycle) {
+            return pool.size();
+        }
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    // ---------------------------------------------------------------- channel registration (package API)
+
+    Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    AsynchChannel.Registration register(SelectableChannel channel) throws IOException {
+        checkOpen();
+        Processor p = streamProcessor();
+        return new AsynchChannel.Registration(p, p.engine().register(channel));
+    }
+
+    AsynchChannel.Registration openServer(SocketAddress local, int backlog) throws IOException {
+        checkOpen();
+        Processor p = streamProcessor();
+        return new AsynchChannel.Registration(p, p.engine().openServer(local, backlog));
+    }
+
+    AsynchChannel.Registration openSocket(SocketAddress remoteHint) throws IOException {
+        checkOpen();
+        Processor p = streamProcessor();
+        return new AsynchChannel.Registration(p, p.engine().openSocket(remoteHint));
+    }
+
+    AsynchChannel.Registration adopt(Processor p, Object acceptedHandle) throws IOException {
+        if (closed) {
+            p.engine().discard(acceptedHandle);
+            throw new IllegalStateException("demultiplexor is closed");
+        }
+        EngineChannel ch;
+        try {
+            ch = p.engine().adopt(acceptedHandle);
+        } catch (IOException | RuntimeException e) {
+            p.engine().discard(acceptedHandle);
+            throw e;
+        }
+        return new AsynchChannel.Registration(p, ch);
+    }
+
+    private Processor streamProcessor() {
+        for (Processor p : dispatcher.processors()) {
+            if (p.supports(OpKind.READ)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("no engine of " + this + " supports stream sockets");
+    }
+
+    void track(AsynchChannel ch) {
+        channels.add(ch);
+        if (closed) {
+            ch.close(); // raced with close(): do not leave it open
+        }
+    }
+
+    void untrack(AsynchChannel ch) {
+        channels.remove(ch);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("demultiplexor is closed");
+        }
+    }
+
+    // ---------------------------------------------------------------- close
+
+    /**
+     * Closes every channel (their pending operations complete with an error and are dispatched), stops the pool
+     * and dedicated threads, and releases the engines. Pending timers never fire. Idempotent; may be called
+     * from a callback (the calling pool thread is not waited for).
+     */
+    @Override
+    public void close() {
+        List<Thread> threads;
+        synchronized (lifecycle) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            threads = new ArrayList<>(pool);
+        }
+        for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
+            ch.close();
+        }
+        dispatcher.stop();
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            if (t == Thread.currentThread()) {
+                continue;
+            }
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        try {
+            primary.stopDedicatedLeader();
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        dispatcher.drainQueue();
+        try {
+            primary.engine().close();
+        } catch (IOException e) {
+            Dispatcher.LOG.warn("{}: closing engine failed", name, e);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + "[" + getEngineName() + "/" + getWaitStrategyName() + ", " + config.leader().configName()
+                + "]";
+    }
+}

@@ -1,0 +1,41 @@
+package dev.proactor;
+
+/**
+ * A completion the demultiplexor dispatches to a handler: the result of an I/O operation ({@link ChannelOp}) or
+ * a timer/posted completion ({@link OpTimer}).
+ *
+ * <p>Operation objects are owned by the framework and reused; a handler reads them inside its callback only.
+ */
+public abstract sealed class Op permits ChannelOp, OpTimer {
+
+    // Intrusive links: an Op is in at most one queue at a time (a channel direction's waiting queue, a
+    // processor's deferred queue, or the dispatcher's completion queue), so moving it allocates nothing.
+    Op next;
+    Op prev;
+    OpQueue queue;
+
+    volatile OpState state = OpState.INITIALIZED;
+    Object attachment;
+
+    Op() {
+    }
+
+    /** Where the operation is in its life cycle; {@link OpState#COMPLETED} inside the callback. */
+    public OpState getState() {
+        return state;
+    }
+
+    /** The object given when the operation was started, or {@code null}. */
+    public Object getAttachment() {
+        return attachment;
+    }
+
+    /** Calls the handler. Runs on a dispatcher thread without the dispatcher lock. */
+    abstract void dispatch() throws Exception;
+
+    /** Reacts to a callback that threw. Never throws. */
+    abstract void onHandlerFailure(Throwable failure);
+
+    /** Releases the operation after its callback (and any failure handling) finished. Never throws. */
+    abstract void afterDispatch();
+}

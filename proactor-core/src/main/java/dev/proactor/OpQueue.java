@@ -1,0 +1,90 @@
+package dev.proactor;
+
+/**
+ * Intrusive doubly linked FIFO of {@link Op}s (seed §5.2): add, poll and remove of any element are O(1) and
+ * allocate nothing. Not thread-safe; each owner guards its queue with its own lock.
+ */
+final class OpQueue {
+
+    private Op head;
+    private Op tail;
+    private int size;
+
+    boolean isEmpty() {
+        return head == null;
+    }
+
+    int size() {
+        return size;
+    }
+
+    Op peek() {
+        return head;
+    }
+
+    /** Appends {@code op}, which must not be in any queue. */
+    void add(Op op) {
+        if (op.queue != null) {
+            throw new IllegalStateException("operation already queued: " + op);
+        }
+        op.queue = this;
+        op.next = null;
+        op.prev = tail;
+        if (tail == null) {
+            head = op;
+        } else {
+            tail.next = op;
+        }
+        tail = op;
+        size++;
+    }
+
+    /** Removes and returns the head, or {@code null}. */
+    Op poll() {
+        Op op = head;
+        if (op != null) {
+            unlink(op);
+        }
+        return op;
+    }
+
+    /** Removes {@code op} if it is in this queue. */
+    boolean remove(Op op) {
+        if (op.queue != this) {
+            return false;
+        }
+        unlink(op);
+        return true;
+    }
+
+    /** Whether {@code op} is in this queue. */
+    boolean contains(Op op) {
+        return op.queue == this;
+    }
+
+    /** Moves every element of this queue to the end of {@code target}, keeping the order. */
+    void drainTo(OpQueue target) {
+        for (Op op = poll(); op != null; op = poll()) {
+            target.add(op);
+        }
+    }
+
+    private void unlink(Op op) {
+        Op p = op.prev;
+        Op n = op.next;
+        if (p == null) {
+            head = n;
+        } else {
+            p.next = n;
+        }
+        if (n == null) {
+            tail = p;
+        } else {
+            n.prev = p;
+        }
+        op.next = null;
+        op.prev = null;
+        op.queue = null;
+        size--;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.proactor.spi;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+
+/**
+ * An engine's state for one channel: the descriptor it works on and the at most one pending request per
+ * direction (input: read/accept/receive, output: write/connect/send). Created by
+ * {@link Engine#register(java.nio.channels.Channel)}, {@link Engine#openSocket}, {@link Engine#openServer} or
+ * {@link Engine#adopt(Object)}; released by {@link #close()}.
+ *
+ * <p>Thread-safe: the core calls these methods from any thread.
+ */
+public interface EngineChannel {
+
+    /** Local address, or {@code null} if unbound. */
+    SocketAddress localAddress() throws IOException;
+
+    /** Remote address, or {@code null} if unconnected. */
+    SocketAddress remoteAddress() throws IOException;
+
+    /** Shuts down the output side (sends FIN); pending writes are not affected. */
+    void shutdownOutput() throws IOException;
+
+    /**
+     * Releases the channel. The core has already cancelled every request; the descriptor must be released only
+     * once no thread is inside a system call on it. Idempotent.
+     */
+    void close() throws IOException;
+
+    /** Whether {@link #close()} has been called or the underlying channel is closed. */
+    boolean isClosed();
+}

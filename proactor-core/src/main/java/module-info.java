@@ -1,0 +1,9 @@
+/** Proactor core: the user API and the engine SPI. Engines are found with {@link java.util.ServiceLoader}. */
+module dev.proactor.core {
+    requires transitive org.slf4j;
+
+    exports dev.proactor;
+    exports dev.proactor.spi;
+
+    uses dev.proactor.spi.EngineProvider;
+}
