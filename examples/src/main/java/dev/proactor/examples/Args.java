@@ -1,0 +1,57 @@
+package dev.proactor.examples;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses {@code --name value} command-line options against a fixed set of names; anything else is an
+ * {@link IllegalArgumentException} with a message meant for the user.
+ */
+final class Args {
+
+    private final Map<String, String> values = new HashMap<>();
+
+    Args(String command, String[] args, int from, Set<String> allowed) {
+        for (int i = from; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--") || !allowed.contains(a.substring(2))) {
+                throw new IllegalArgumentException(command + ": unknown option '" + a + "'; allowed: --"
+                        + String.join(" --", allowed));
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(command + ": option " + a + " needs a value");
+            }
+            values.put(a.substring(2), args[++i]);
+        }
+    }
+
+    String string(String name, String dflt) {
+        return values.getOrDefault(name, dflt);
+    }
+
+    String required(String name) {
+        String v = values.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("missing option --" + name);
+        }
+        return v;
+    }
+
+    int integer(String name, int dflt, int min) {
+        String v = values.get(name);
+        if (v == null) {
+            return dflt;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " must be an integer, was '" + v + "'", e);
+        }
+        if (n < min) {
+            throw new IllegalArgumentException("--" + name + " must be at least " + min + ", was " + n);
+        }
+        return n;
+    }
+}

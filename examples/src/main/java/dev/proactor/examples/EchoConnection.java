@@ -1,0 +1,50 @@
+package dev.proactor.examples;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.OpRead;
+import dev.proactor.OpWrite;
+import java.nio.ByteBuffer;
+
+/**
+ * The seed's echo protocol for one connection: read, write back what was read, read again. One direct buffer
+ * per connection, reused; nothing is allocated per message. Closes on end-of-stream or error.
+ */
+final class EchoConnection implements AsynchHandler {
+
+    private final ByteBuffer buffer;
+    private final int delayMicros;
+    private AsynchChannel channel;
+
+    EchoConnection(int bufferSize, int delayMicros) {
+        this.buffer = ByteBuffer.allocateDirect(bufferSize);
+        this.delayMicros = delayMicros;
+    }
+
+    /** Binds the connection's channel and starts the first read. */
+    void start(AsynchChannel ch) {
+        this.channel = ch;
+        ch.read(buffer);
+    }
+
+    @Override
+    public void onReadCompleted(OpRead op) {
+        if (!op.isSuccess() || op.isEndOfStream()) {
+            channel.close();
+            return;
+        }
+        BusyWork.spin(delayMicros);
+        buffer.flip();
+        channel.write(buffer);
+    }
+
+    @Override
+    public void onWriteCompleted(OpWrite op) {
+        if (!op.isSuccess()) {
+            channel.close();
+            return;
+        }
+        buffer.clear();
+        channel.read(buffer);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.proactor.nio;
+
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.IoRequest;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.NetworkChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * The nio engine's state of one channel: the JDK channel, its selection key, and the pending request of each
+ * direction. Every field that changes is guarded by synchronizing on this object, which is what serializes
+ * the starting thread, the leader doing I/O on readiness, and cancel/close.
+ */
+final class NioChannel implements EngineChannel {
+
+    final SelectableChannel channel;
+    final SelectionKey key;
+
+    /** Pending read or accept, or null. Guarded by this. */
+    IoRequest input;
+    /** Pending write or connect, or null. Guarded by this. */
+    IoRequest output;
+    /** Guarded by this. */
+    boolean closed;
+
+    NioChannel(SelectableChannel channel, SelectionKey key) {
+        this.channel = channel;
+        this.key = key;
+    }
+
+    /** Adds interest in {@code ops}; the caller holds the lock and has checked {@link #closed}. */
+    void addInterest(int ops) {
+        key.interestOpsOr(ops);
+    }
+
+    /** Removes interest in {@code ops}; a key cancelled by a concurrent close is fine. Lock held. */
+    void removeInterest(int ops) {
+        try {
+            key.interestOpsAnd(~ops);
+        } catch (CancelledKeyException e) {
+            // The channel is being closed: no interest is left to remove.
+        }
+    }
+
+    @Override
+    public SocketAddress localAddress() throws IOException {
+        return channel instanceof NetworkChannel nc ? nc.getLocalAddress() : null;
+    }
+
+    @Override
+    public SocketAddress remoteAddress() throws IOException {
+        return channel instanceof SocketChannel sc ? sc.getRemoteAddress() : null;
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        if (!(channel instanceof SocketChannel sc)) {
+            throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
+        }
+        sc.shutdownOutput();
+    }
+
+    /**
+     * Marks the channel closed, cancels its key and closes the JDK channel. Pending requests stay in their
+     * slots for the core's cancel. The JDK releases the descriptor only after the selector has deregistered
+     * the key and no thread is in an I/O call on it, so the number is never reused under a pending operation.
+     */
+    @Override
+    public void close() throws IOException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        key.cancel();
+        channel.close();
+    }
+
+    @Override
+    public synchronized boolean isClosed() {
+        return closed || !channel.isOpen();
+    }
+
+    @Override
+    public String toString() {
+        return channel.toString();
+    }
+}

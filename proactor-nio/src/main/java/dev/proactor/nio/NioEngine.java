@@ -1,0 +1,211 @@
+package dev.proactor.nio;
+
+import dev.proactor.spi.Engine;
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.channels.Channel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
+
+/**
+ * The emulated engine: proactive operations over a {@link Selector}. A request is tried once at start; if the
+ * socket is not ready, interest is registered and the leader, on readiness, performs the non-blocking call
+ * itself and queues the completed request, so handlers only ever see completions.
+ *
+ * <p>Level-triggered rule: interest is removed (under the channel lock) before a completed request leaves the
+ * engine, so it can never be reported twice.
+ */
+final class NioEngine implements Engine {
+
+    private final Selector selector;
+    private final WaitStrategy waitStrategy;
+    /** Requests completed on readiness by the leader; only the leader touches it. */
+    private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+
+    NioEngine(Selector selector, WaitStrategyFactory factory) {
+        this.selector = selector;
+        Consumer<SelectionKey> onReady = this::onReady; // built once: select(Consumer) then allocates nothing
+        this.waitStrategy = factory.create(selector, onReady, completed);
+    }
+
+    /** Makes the wait strategy of an engine once the engine's readiness callback exists. */
+    interface WaitStrategyFactory {
+        WaitStrategy create(Selector selector, Consumer<SelectionKey> onReady, ArrayDeque<IoRequest> completed);
+    }
+
+    @Override
+    public String name() {
+        return NioEngineProvider.NAME;
+    }
+
+    @Override
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    @Override
+    public boolean supports(OpKind kind) {
+        return (OpKind.STREAM_MASK & kind.bit()) != 0;
+    }
+
+    @Override
+    public boolean startInterruptsLeader() {
+        return true; // a blocked select() does not see interest added by another thread until woken
+    }
+
+    // ---------------------------------------------------------------- channels
+
+    @Override
+    public EngineChannel register(Channel channel) throws IOException {
+        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)) {
+            throw new IllegalArgumentException("the nio engine runs SocketChannel and ServerSocketChannel, not "
+                    + (channel == null ? "null" : channel.getClass().getName()));
+        }
+        SelectableChannel sc = (SelectableChannel) channel;
+        sc.configureBlocking(false);
+        SelectionKey key = sc.register(selector, 0);
+        NioChannel nc = new NioChannel(sc, key);
+        key.attach(nc);
+        return nc;
+    }
+
+    @Override
+    public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
+        SocketChannel sc = SocketChannel.open();
+        return registerOrClose(sc);
+    }
+
+    @Override
+    public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
+        ServerSocketChannel ssc = ServerSocketChannel.open();
+        try {
+            ssc.bind(local, backlog);
+        } catch (IOException | RuntimeException e) {
+            ssc.close();
+            throw e;
+        }
+        return registerOrClose(ssc);
+    }
+
+    private EngineChannel registerOrClose(SelectableChannel ch) throws IOException {
+        try {
+            return register(ch);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public EngineChannel adopt(Object acceptedHandle) throws IOException {
+        return register((SocketChannel) acceptedHandle);
+    }
+
+    @Override
+    public void discard(Object acceptedHandle) {
+        try {
+            ((SocketChannel) acceptedHandle).close();
+        } catch (IOException e) {
+            // Closing a socket nobody adopted: nothing more can be done with the error.
+        }
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    @Override
+    public StartResult start(IoRequest r) {
+        NioChannel nc = (NioChannel) r.channel();
+        synchronized (nc) {
+            if (nc.closed) {
+                r.fail(new ClosedChannelException());
+                return StartResult.COMPLETED;
+            }
+            try {
+                if (NioOperations.tryOnce(nc, r)) {
+                    return StartResult.COMPLETED;
+                }
+            } catch (IOException | RuntimeException e) {
+                r.fail(e);
+                return StartResult.COMPLETED;
+            }
+            if (NioOperations.isInput(r.kind())) {
+                nc.input = r;
+            } else {
+                nc.output = r;
+            }
+            nc.addInterest(NioOperations.interestOf(r.kind()));
+            return StartResult.PENDING;
+        }
+    }
+
+    @Override
+    public boolean cancel(IoRequest r, Throwable reason) {
+        NioChannel nc = (NioChannel) r.channel();
+        if (nc == null) {
+            return false;
+        }
+        synchronized (nc) {
+            if (nc.input == r) {
+                nc.input = null;
+            } else if (nc.output == r) {
+                nc.output = null;
+            } else {
+                return false; // already completed (queued for dispatch) or never pending
+            }
+            nc.removeInterest(NioOperations.interestOf(r.kind()));
+            r.fail(reason);
+            return true;
+        }
+    }
+
+    /** Readiness of one key, in the leader during select: perform the pending calls and queue what finished. */
+    private void onReady(SelectionKey key) {
+        NioChannel nc = (NioChannel) key.attachment();
+        int ready = key.readyOps();
+        synchronized (nc) {
+            if (nc.closed) {
+                return; // the pending requests are collected by the core's cancel
+            }
+            if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0 && nc.input != null
+                    && step(nc, nc.input)) {
+                nc.input = null;
+            }
+            if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0 && nc.output != null
+                    && step(nc, nc.output)) {
+                nc.output = null;
+            }
+        }
+    }
+
+    /** Tries a pending request; if it finished, removes its interest and queues it. Lock held. */
+    private boolean step(NioChannel nc, IoRequest r) {
+        boolean done;
+        try {
+            done = NioOperations.tryOnce(nc, r);
+        } catch (IOException | RuntimeException e) {
+            r.fail(e);
+            done = true;
+        }
+        if (done) {
+            nc.removeInterest(NioOperations.interestOf(r.kind()));
+            completed.add(r);
+        }
+        return done;
+    }
+
+    @Override
+    public void close() throws IOException {
+        selector.close();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.proactor.nio;
+
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * The non-blocking system calls that turn readiness into completion: each method tries the request once and
+ * says whether it is finished (its result recorded) or must wait for readiness. Stateless; the caller holds
+ * the channel's lock. Allocates nothing on the read and write paths.
+ */
+final class NioOperations {
+
+    /** {@code engineScratch} value of a connect whose {@code connect()} call was already made. */
+    private static final long CONNECT_ISSUED = 1;
+
+    private NioOperations() {
+    }
+
+    /** The selection-key interest a pending request of this kind waits for. */
+    static int interestOf(OpKind kind) {
+        return switch (kind) {
+            case READ -> SelectionKey.OP_READ;
+            case ACCEPT -> SelectionKey.OP_ACCEPT;
+            case WRITE -> SelectionKey.OP_WRITE;
+            case CONNECT -> SelectionKey.OP_CONNECT;
+            default -> throw new IllegalArgumentException("nio engine does not run " + kind);
+        };
+    }
+
+    /** Whether the kind belongs to the input direction (read, accept) rather than the output one. */
+    static boolean isInput(OpKind kind) {
+        return kind == OpKind.READ || kind == OpKind.ACCEPT;
+    }
+
+    /**
+     * Tries the request once.
+     *
+     * @return {@code true} if finished (result recorded), {@code false} if it must wait for readiness
+     * @throws IOException on an I/O error (the caller records it as the result)
+     */
+    static boolean tryOnce(NioChannel nc, IoRequest r) throws IOException {
+        return switch (r.kind()) {
+            case READ -> read(nc, r);
+            case WRITE -> write(nc, r);
+            case ACCEPT -> accept(nc, r);
+            case CONNECT -> connect(nc, r);
+            default -> throw new IllegalArgumentException("nio engine does not run " + r.kind());
+        };
+    }
+
+    private static boolean read(NioChannel nc, IoRequest r) throws IOException {
+        if (!(nc.channel instanceof ScatteringByteChannel ch)) {
+            throw new IllegalArgumentException("read needs a stream socket, not " + nc.channel);
+        }
+        long n = r.length() == 1 ? ch.read(r.firstBuffer()) : ch.read(r.buffers(), r.offset(), r.length());
+        if (n == 0) {
+            return false;
+        }
+        r.complete(n < 0 ? -1 : n);
+        return true;
+    }
+
+    private static boolean write(NioChannel nc, IoRequest r) throws IOException {
+        if (!(nc.channel instanceof GatheringByteChannel ch)) {
+            throw new IllegalArgumentException("write needs a stream socket, not " + nc.channel);
+        }
+        ByteBuffer[] bufs = r.buffers();
+        // Continue partial writes until everything is out or the socket buffer is full.
+        while (r.hasRemaining()) {
+            long n = r.length() == 1 ? ch.write(bufs[r.offset()]) : ch.write(bufs, r.offset(), r.length());
+            if (n == 0) {
+                return false;
+            }
+            r.addBytes(n);
+        }
+        return true;
+    }
+
+    private static boolean accept(NioChannel nc, IoRequest r) throws IOException {
+        if (!(nc.channel instanceof ServerSocketChannel ssc)) {
+            throw new IllegalArgumentException("accept needs a listening socket, not " + nc.channel);
+        }
+        SocketChannel sc = ssc.accept();
+        if (sc == null) {
+            return false;
+        }
+        try {
+            r.completeAccept(sc, sc.getRemoteAddress());
+        } catch (IOException e) {
+            sc.close(); // the peer is already gone; do not leak the descriptor
+            throw e;
+        }
+        return true;
+    }
+
+    private static boolean connect(NioChannel nc, IoRequest r) throws IOException {
+        if (!(nc.channel instanceof SocketChannel sc)) {
+            throw new IllegalArgumentException("connect needs a stream socket, not " + nc.channel);
+        }
+        if (r.engineScratch() != CONNECT_ISSUED) {
+            r.engineScratch(CONNECT_ISSUED);
+            if (!sc.connect(r.address())) {
+                return false;
+            }
+        } else if (!sc.finishConnect()) {
+            return false;
+        }
+        r.peer(r.address());
+        return true;
+    }
+}
