@@ -23,6 +23,11 @@ import java.util.stream.Collectors;
  *     {@code nio} when the engine cannot load</td><td>false</td></tr>
  * </table>
  *
+ * <p>{@code maxInFlight} counts every operation in an engine, also a read waiting for a peer that may never
+ * send: operations beyond the limit wait (state {@link OpState#DEFERRED}) until one finishes. Set it above the
+ * number of operations that can wait indefinitely (e.g. one read per idle connection), or leave it at 0; it is
+ * meant for engines with a bounded submission resource.
+ *
  * <p>A wrong value is an {@link IllegalArgumentException} naming the property and the allowed values. Engine
  * and wait strategy names are checked against the engines found when the demultiplexor opens.
  *

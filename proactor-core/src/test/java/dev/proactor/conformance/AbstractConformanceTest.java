@@ -233,6 +233,38 @@ public abstract class AbstractConformanceTest {
         }
     }
 
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aMaximumInFlightDefersOperationsWithoutLosingAny(ProactorConfig config) throws Exception {
+        // Every client sends all its data before reading, so each pending server read finishes and frees
+        // its slot: the limit then delays operations but never blocks progress.
+        int clients = 24;
+        int size = 700;
+        ProactorConfig limited = config.toBuilder().maxInFlight(3).build();
+        try (Demultiplexor demux = open(limited);
+             TestServer server = new TestServer(demux, () -> new EchoHandler(32))) {
+            ExecutorService pool = Executors.newFixedThreadPool(clients);
+            try {
+                List<Future<Long>> results = new ArrayList<>();
+                for (int i = 0; i < clients; i++) {
+                    long seed = i;
+                    results.add(pool.submit(() -> {
+                        try (Socket s = connect(server.address())) {
+                            long sent = writeRandomChunks(s.getOutputStream(), seed, size);
+                            assertEquals(sent, readAll(s.getInputStream(), size, 50));
+                            return sent;
+                        }
+                    }));
+                }
+                for (Future<Long> f : results) {
+                    assertNotNull(f.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------------ peer behaviour
 
     @ParameterizedTest(name = NAME)
