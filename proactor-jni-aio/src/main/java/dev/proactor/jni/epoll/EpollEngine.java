@@ -1,0 +1,378 @@
+package dev.proactor.jni.epoll;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.EpollNative;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.spi.Engine;
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.channels.Channel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.NetworkChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The epoll engine: one epoll set per engine, native non-blocking system calls on buffer addresses, an
+ * eventfd to interrupt the leader. See the package documentation for the completion and lifetime rules.
+ */
+final class EpollEngine implements Engine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EpollEngine.class);
+
+    /** Every descriptor is registered once for both directions, edge-triggered (see the package documentation). */
+    private static final int CHANNEL_EVENTS =
+            EpollNative.EPOLLIN | EpollNative.EPOLLOUT | EpollNative.EPOLLRDHUP | EpollNative.EPOLLET;
+    private static final int INPUT_EVENTS =
+            EpollNative.EPOLLIN | EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
+    private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
+    private static final int DEFAULT_BACKLOG = 128;
+
+    private final int epfd;
+    private final EpollChannelTable channels = new EpollChannelTable();
+    /** Requests completed on readiness by the leader; only the leader touches it. */
+    private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+    private final WaitStrategy waitStrategy;
+    private final EventfdInterruptStrategy interrupt;
+
+    /** Orders channel additions and epoll_ctl calls against {@link #close()}, so none uses a closed epoll fd. */
+    private final Object lifecycle = new Object();
+    /** No channel may be added any more. Guarded by lifecycle. */
+    private boolean closing;
+    /** The epoll fd is closed. Guarded by lifecycle. */
+    private boolean closed;
+
+    /**
+     * @param waitStrategyName {@value EpollWaitStrategy#NAME} or {@value EpollBusyPollWaitStrategy#NAME}
+     * @throws IOException if the epoll set or the eventfd cannot be created
+     */
+    EpollEngine(String waitStrategyName) throws IOException {
+        if (!EpollEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
+            throw new IllegalArgumentException("unknown epoll wait strategy '" + waitStrategyName + "'; allowed: "
+                    + EpollEngineProvider.WAIT_STRATEGIES);
+        }
+        epfd = Errors.check("epoll_create1", EpollNative.epollCreate(EpollNative.EPOLL_CLOEXEC));
+        int efd = EpollNative.eventfd(0, EpollNative.EFD_NONBLOCK | EpollNative.EFD_CLOEXEC);
+        int added = efd < 0 ? efd : EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_ADD, efd, EpollNative.EPOLLIN,
+                EpollPoller.INTERRUPT_ID);
+        if (efd < 0 || added < 0) {
+            IOException failure = Errors.newException(efd < 0 ? "eventfd" : "epoll_ctl", efd < 0 ? efd : added);
+            closeQuietly(efd, failure);
+            closeQuietly(epfd, failure);
+            throw failure;
+        }
+        interrupt = new EventfdInterruptStrategy(efd);
+        EpollPoller poller = new EpollPoller(epfd, this, interrupt);
+        waitStrategy = waitStrategyName.equals(EpollWaitStrategy.NAME)
+                ? new EpollWaitStrategy(poller, interrupt, completed)
+                : new EpollBusyPollWaitStrategy(poller, interrupt, completed);
+    }
+
+    @Override
+    public String name() {
+        return EpollEngineProvider.NAME;
+    }
+
+    @Override
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    @Override
+    public boolean supports(OpKind kind) {
+        return (OpKind.STREAM_MASK & kind.bit()) != 0;
+    }
+
+    @Override
+    public boolean startInterruptsLeader() {
+        return false; // descriptors are in the epoll set from creation; a parked request needs no new interest
+    }
+
+    // ---------------------------------------------------------------- channels
+
+    /**
+     * Takes over a JDK {@link SocketChannel} or {@link ServerSocketChannel}: it is made non-blocking and its
+     * descriptor is driven natively from now on. The JDK channel keeps owning the descriptor (closing the
+     * engine channel closes it); the user must not use it directly any more.
+     */
+    @Override
+    public EngineChannel register(Channel channel) throws IOException {
+        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)) {
+            throw new IllegalArgumentException("the epoll engine runs SocketChannel and ServerSocketChannel, not "
+                    + (channel == null ? "null" : channel.getClass().getName()));
+        }
+        ((SelectableChannel) channel).configureBlocking(false);
+        int fd = SocketNative.fdOf((NetworkChannel) channel);
+        EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
+                : EpollChannel.Kind.STREAM;
+        return add(fd, kind, channel);
+    }
+
+    @Override
+    public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
+        int fd = openSocketFor(remoteHint);
+        return addOrClose(fd, EpollChannel.Kind.STREAM);
+    }
+
+    @Override
+    public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : EpollOperations.inet(local);
+        int fd = openSocketFor(address);
+        try {
+            Errors.check("setsockopt(SO_REUSEADDR)",
+                    SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
+            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
+            Errors.check("listen", SocketNative.listen(fd, backlog > 0 ? backlog : DEFAULT_BACKLOG));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+        return addOrClose(fd, EpollChannel.Kind.SERVER);
+    }
+
+    /** A socket of the family of {@code address} (IPv4 when it is null or not an IPv6 address). */
+    private static int openSocketFor(SocketAddress address) throws IOException {
+        boolean ipv6 = address instanceof InetSocketAddress
+                && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
+        return Errors.check("socket", SocketNative.socket(ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET,
+                SocketNative.SOCK_STREAM, 0));
+    }
+
+    /**
+     * Makes a channel of an accepted connection. On failure the handle keeps the descriptor, and the core
+     * closes it with {@link #discard(Object)}.
+     */
+    @Override
+    public EngineChannel adopt(Object acceptedHandle) throws IOException {
+        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
+        synchronized (accepted) {
+            if (!accepted.isOwned()) {
+                throw new IllegalStateException(accepted + " was already adopted or discarded");
+            }
+            EpollChannel channel = add(accepted.fd, EpollChannel.Kind.STREAM, null);
+            accepted.release();
+            return channel;
+        }
+    }
+
+    @Override
+    public void discard(Object acceptedHandle) {
+        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
+        if (!accepted.release()) {
+            return; // adopted or discarded before: the descriptor is not ours to close
+        }
+        int result = IoNative.close(accepted.fd);
+        if (result < 0) {
+            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
+        }
+    }
+
+    private EpollChannel addOrClose(int fd, EpollChannel.Kind kind) throws IOException {
+        try {
+            return add(fd, kind, null);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+    }
+
+    /** Gives the descriptor an id and puts it in the epoll set. */
+    private EpollChannel add(int fd, EpollChannel.Kind kind, Channel owner) throws IOException {
+        synchronized (lifecycle) {
+            if (closing) {
+                throw new ClosedChannelException();
+            }
+            long id = channels.allocate();
+            EpollChannel channel = new EpollChannel(this, fd, id, kind, owner);
+            channels.publish(id, channel);
+            int result = EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_ADD, fd, CHANNEL_EVENTS, id);
+            if (result < 0) {
+                channels.release(id);
+                throw Errors.newException("epoll_ctl", result);
+            }
+            return channel;
+        }
+    }
+
+    /**
+     * Removes a closing channel from the epoll set and the table; the channel releases the descriptor after.
+     *
+     * @return the failure to report, or null
+     */
+    IOException deregister(EpollChannel channel) {
+        channels.release(channel.id());
+        int result;
+        synchronized (lifecycle) {
+            if (closed) {
+                return null; // the whole epoll set is gone
+            }
+            result = EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_DEL, channel.fd, 0, 0);
+        }
+        // EBADF/ENOENT: the owner closed the descriptor behind our back, so it already left the set.
+        if (result < 0 && result != -ErrnoNative.EBADF && result != -ErrnoNative.ENOENT) {
+            return Errors.newException("epoll_ctl", result);
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    @Override
+    public StartResult start(IoRequest request) {
+        EpollChannel channel = (EpollChannel) request.channel();
+        boolean input = EpollOperations.isInput(request.kind());
+        synchronized (channel) {
+            if (channel.closed) {
+                request.fail(new ClosedChannelException());
+                return StartResult.COMPLETED;
+            }
+            if ((input ? channel.input : channel.output) != null) {
+                request.fail(new IllegalStateException("another " + (input ? "input" : "output")
+                        + " request is pending on " + channel));
+                return StartResult.COMPLETED;
+            }
+            try {
+                if (EpollOperations.tryOnce(channel, request)) {
+                    return StartResult.COMPLETED;
+                }
+            } catch (IOException | RuntimeException e) {
+                request.fail(e);
+                return StartResult.COMPLETED;
+            }
+            if (input) {
+                channel.input = request;
+            } else {
+                channel.output = request;
+            }
+            return StartResult.PENDING;
+        }
+    }
+
+    @Override
+    public boolean cancel(IoRequest request, Throwable reason) {
+        EpollChannel channel = (EpollChannel) request.channel();
+        if (channel == null) {
+            return false;
+        }
+        synchronized (channel) {
+            if (channel.input == request) {
+                channel.input = null;
+            } else if (channel.output == request) {
+                channel.output = null;
+            } else {
+                return false; // already completed (queued for dispatch) or never pending
+            }
+            request.fail(reason);
+            return true;
+        }
+    }
+
+    /** An event for channel {@code id}, in the leader: retry its parked requests and queue what finished. */
+    void onReady(long id, int events) {
+        EpollChannel channel = channels.get(id);
+        if (channel == null) {
+            return; // closed since the wait collected the event
+        }
+        synchronized (channel) {
+            if (channel.closed) {
+                return; // its pending requests are collected by the core's cancel
+            }
+            if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
+                channel.input = null;
+            }
+            if ((events & OUTPUT_EVENTS) != 0 && channel.output != null && step(channel, channel.output)) {
+                channel.output = null;
+            }
+        }
+    }
+
+    /** Retries a parked request; queues it if it finished. Channel lock held. */
+    private boolean step(EpollChannel channel, IoRequest request) {
+        boolean done;
+        try {
+            done = EpollOperations.tryOnce(channel, request);
+        } catch (IOException | RuntimeException e) {
+            request.fail(e);
+            done = true;
+        }
+        if (done) {
+            completed.add(request);
+        }
+        return done;
+    }
+
+    /**
+     * Closes every channel still registered (also ones adopted after the core closed its channels), then
+     * the eventfd and the epoll set. Called once, after the leader has left; later additions fail.
+     */
+    @Override
+    public void close() throws IOException {
+        synchronized (lifecycle) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        IOException failure = null;
+        for (EpollChannel channel : channels.snapshot()) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                failure = addTo(failure, e);
+            }
+        }
+        try {
+            interrupt.close();
+        } catch (IOException e) {
+            failure = addTo(failure, e);
+        }
+        synchronized (lifecycle) {
+            closed = true;
+            int result = IoNative.close(epfd);
+            if (result < 0) {
+                failure = addTo(failure, Errors.newException("close(epoll)", result));
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static IOException addTo(IOException first, IOException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+
+    /** Closes a descriptor on a failure path; a close error is attached to the failure being reported. */
+    private static void closeQuietly(int fd, Throwable failure) {
+        if (fd < 0) {
+            return;
+        }
+        int result = IoNative.close(fd);
+        if (result < 0) {
+            failure.addSuppressed(Errors.newException("close", result));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "epoll engine (" + waitStrategy.name() + ")";
+    }
+}

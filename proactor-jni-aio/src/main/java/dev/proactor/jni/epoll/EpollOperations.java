@@ -1,0 +1,287 @@
+package dev.proactor.jni.epoll;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IovecArray;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.UnresolvedAddressException;
+import java.nio.channels.UnsupportedAddressTypeException;
+
+/**
+ * The non-blocking system calls that turn readiness into completion. Each method tries its request once
+ * (a write: until done or the socket is full) and says whether it finished, with the result recorded,
+ * or must wait for the next edge. Stateless; the caller holds the channel's lock.
+ *
+ * <p>Direct buffers go to the kernel by address (one buffer: read/write, several: readv/writev); heap
+ * and other non-direct buffers go through the channel's bounce block. The direct single-buffer path
+ * allocates nothing.
+ */
+final class EpollOperations {
+
+    /** {@code engineScratch} of a connect whose connect(2) was issued. */
+    private static final long CONNECT_ISSUED = 1;
+
+    private EpollOperations() {
+    }
+
+    /** Whether a kind belongs to the input direction (read, accept) rather than the output one. */
+    static boolean isInput(OpKind kind) {
+        return kind == OpKind.READ || kind == OpKind.ACCEPT;
+    }
+
+    /**
+     * Tries the request once.
+     *
+     * @return {@code true} if finished (result recorded), {@code false} to wait for readiness
+     * @throws IOException on an I/O error, which the caller records as the result
+     */
+    static boolean tryOnce(EpollChannel channel, IoRequest request) throws IOException {
+        switch (request.kind()) {
+            case READ:
+                return read(channel, request);
+            case WRITE:
+                return write(channel, request);
+            case ACCEPT:
+                return accept(channel, request);
+            case CONNECT:
+                return connect(channel, request);
+            default:
+                throw new IllegalArgumentException("the epoll engine does not run " + request.kind());
+        }
+    }
+
+    // ---------------------------------------------------------------- read
+
+    private static boolean read(EpollChannel channel, IoRequest request) throws IOException {
+        requireKind(channel, EpollChannel.Kind.STREAM, "read");
+        checkWritable(request);
+        if (!request.hasRemaining()) {
+            request.complete(0);
+            return true;
+        }
+        long result;
+        if (request.length() == 1 && request.firstBuffer().isDirect()) {
+            ByteBuffer buffer = request.firstBuffer();
+            int position = buffer.position();
+            result = IoNative.read(channel.fd, channel.inputScratch.baseAddress(buffer) + position, buffer.remaining());
+            if (result > 0) {
+                buffer.position(position + (int) result);
+            }
+        } else if (allDirect(request)) {
+            IovecArray iovecs = channel.inputScratch.iovecs();
+            ByteBuffer[] buffers = request.buffers();
+            for (int i = request.offset(), end = i + request.length();
+                    i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
+                iovecs.addReadTarget(buffers[i]);
+            }
+            result = IoNative.readv(channel.fd, iovecs);
+        } else {
+            result = readThroughBounce(channel, request);
+        }
+        if (Errors.isAgain(result)) {
+            return false;
+        }
+        if (result < 0) {
+            throw Errors.newException("read", result);
+        }
+        request.complete(result == 0 ? -1 : result);
+        return true;
+    }
+
+    /** Reads into the bounce block, then copies into the buffers in order. */
+    private static long readThroughBounce(EpollChannel channel, IoRequest request) {
+        NativeMemory bounce = channel.inputScratch.bounce();
+        int want = (int) Math.min(remaining(request), bounce.size());
+        int result = IoNative.read(channel.fd, bounce.address(), want);
+        if (result > 0) {
+            ByteBuffer source = bounce.buffer();
+            int copied = 0;
+            ByteBuffer[] buffers = request.buffers();
+            for (int i = request.offset(), end = i + request.length(); i < end && copied < result; i++) {
+                ByteBuffer destination = buffers[i];
+                int n = Math.min(destination.remaining(), result - copied);
+                destination.put(destination.position(), source, copied, n);
+                destination.position(destination.position() + n);
+                copied += n;
+            }
+        }
+        return result;
+    }
+
+    // ---------------------------------------------------------------- write
+
+    private static boolean write(EpollChannel channel, IoRequest request) throws IOException {
+        requireKind(channel, EpollChannel.Kind.STREAM, "write");
+        // Continue partial writes until everything is out or the socket buffer is full.
+        while (request.hasRemaining()) {
+            long result;
+            if (request.length() == 1 && request.firstBuffer().isDirect()) {
+                ByteBuffer buffer = request.firstBuffer();
+                int position = buffer.position();
+                result = IoNative.write(channel.fd, channel.outputScratch.baseAddress(buffer) + position,
+                        buffer.remaining());
+                if (result > 0) {
+                    buffer.position(position + (int) result);
+                }
+            } else if (allDirect(request)) {
+                IovecArray iovecs = channel.outputScratch.iovecs();
+                ByteBuffer[] buffers = request.buffers();
+                for (int i = request.offset(), end = i + request.length();
+                        i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
+                    if (buffers[i].hasRemaining()) {
+                        iovecs.addWriteSource(buffers[i]);
+                    }
+                }
+                result = IoNative.writev(channel.fd, iovecs);
+            } else {
+                result = writeThroughBounce(channel, request);
+            }
+            if (Errors.isAgain(result)) {
+                return false;
+            }
+            if (result < 0) {
+                throw Errors.newException("write", result);
+            }
+            request.addBytes(result);
+        }
+        return true;
+    }
+
+    /** Copies up to a bounce block of the remaining bytes, writes them, and advances the buffers by what was written. */
+    private static long writeThroughBounce(EpollChannel channel, IoRequest request) {
+        NativeMemory bounce = channel.outputScratch.bounce();
+        ByteBuffer target = bounce.buffer();
+        ByteBuffer[] buffers = request.buffers();
+        int filled = 0;
+        for (int i = request.offset(), end = i + request.length(); i < end && filled < bounce.size(); i++) {
+            ByteBuffer source = buffers[i];
+            int n = Math.min(source.remaining(), bounce.size() - filled);
+            target.put(filled, source, source.position(), n);
+            filled += n;
+        }
+        int result = IoNative.write(channel.fd, bounce.address(), filled);
+        if (result > 0) {
+            advance(request, result);
+        }
+        return result;
+    }
+
+    private static void advance(IoRequest request, long bytes) {
+        long left = bytes;
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end && left > 0; i++) {
+            ByteBuffer buffer = buffers[i];
+            int n = (int) Math.min(buffer.remaining(), left);
+            buffer.position(buffer.position() + n);
+            left -= n;
+        }
+    }
+
+    // ---------------------------------------------------------------- accept and connect
+
+    private static boolean accept(EpollChannel channel, IoRequest request) throws IOException {
+        requireKind(channel, EpollChannel.Kind.SERVER, "accept");
+        Sockaddr peer = channel.inputScratch.sockaddr();
+        while (true) {
+            int result = SocketNative.accept(channel.fd, peer);
+            if (result >= 0) {
+                request.completeAccept(new AcceptedSocket(result), peer.get());
+                return true;
+            }
+            if (Errors.isAgain(result)) {
+                return false;
+            }
+            // A connection reset while queued concerns that connection only: take the next one.
+            if (result != -ErrnoNative.ECONNABORTED) {
+                throw Errors.newException("accept4", result);
+            }
+        }
+    }
+
+    private static boolean connect(EpollChannel channel, IoRequest request) throws IOException {
+        requireKind(channel, EpollChannel.Kind.STREAM, "connect");
+        if (request.engineScratch() != CONNECT_ISSUED) {
+            request.engineScratch(CONNECT_ISSUED);
+            Sockaddr target = channel.outputScratch.sockaddr().set(inet(request.address()));
+            int result = SocketNative.connect(channel.fd, target);
+            if (result == -ErrnoNative.EINPROGRESS) {
+                return false;
+            }
+            Errors.check("connect", result);
+            request.peer(request.address());
+            return true;
+        }
+        int error = SocketNative.getIntOption(channel.fd, SocketNative.SOL_SOCKET, SocketNative.SO_ERROR);
+        Errors.check("getsockopt(SO_ERROR)", error);
+        if (error != 0) {
+            throw Errors.newException("connect", -error);
+        }
+        // An edge from before the connection finished (a new socket reports EPOLLOUT|EPOLLHUP) has no error
+        // yet and no peer either: keep waiting.
+        int connected = SocketNative.peerAddress(channel.fd, channel.outputScratch.sockaddr());
+        if (connected == -ErrnoNative.ENOTCONN) {
+            return false;
+        }
+        Errors.check("getpeername", connected);
+        request.peer(request.address());
+        return true;
+    }
+
+    /** The address as an {@link InetSocketAddress}, with the JDK's exceptions for unusable ones. */
+    static InetSocketAddress inet(SocketAddress address) {
+        if (!(address instanceof InetSocketAddress)) {
+            throw new UnsupportedAddressTypeException();
+        }
+        InetSocketAddress inet = (InetSocketAddress) address;
+        if (inet.isUnresolved()) {
+            throw new UnresolvedAddressException();
+        }
+        return inet;
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    private static void requireKind(EpollChannel channel, EpollChannel.Kind kind, String operation) {
+        if (channel.kind != kind) {
+            throw new IllegalArgumentException(operation + " needs a "
+                    + (kind == EpollChannel.Kind.SERVER ? "listening" : "stream") + " socket, not " + channel);
+        }
+    }
+
+    private static void checkWritable(IoRequest request) {
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
+            if (buffers[i].isReadOnly()) {
+                throw new IllegalArgumentException("cannot read into a read-only buffer");
+            }
+        }
+    }
+
+    private static boolean allDirect(IoRequest request) {
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
+            if (!buffers[i].isDirect()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long remaining(IoRequest request) {
+        long total = 0;
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
+            total += buffers[i].remaining();
+        }
+        return total;
+    }
+}

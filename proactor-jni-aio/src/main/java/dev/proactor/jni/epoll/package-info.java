@@ -1,0 +1,23 @@
+/**
+ * The epoll engine: proactive operations over the native library's epoll bindings, run by the core's
+ * leader/follower processor. Not exported; found through {@link java.util.ServiceLoader} as engine
+ * {@code epoll}.
+ *
+ * <p>How a request completes: {@link dev.proactor.jni.epoll.EpollEngine#start} tries the non-blocking
+ * system call at once under the channel's lock; on {@code EAGAIN} the request stays pending in the
+ * channel, and the leader, on an epoll event for that channel, repeats the call under the same lock and
+ * queues the finished request for {@link dev.proactor.spi.WaitStrategy#nextCompleted()}.
+ *
+ * <p>Every descriptor is registered once, edge-triggered, for input and output. That avoids an
+ * {@code epoll_ctl} per operation, and loses no event because a request is always tried once before it
+ * is parked, and parking happens under the lock the leader takes before it looks for a parked request:
+ * an edge that arrives before the request is parked finds the data still there for the first try, and
+ * one that arrives after finds the request.
+ *
+ * <p>Descriptor lifetime: every system call on a channel's descriptor is made holding the channel's
+ * lock and only while it is open, and {@link dev.proactor.jni.epoll.EpollChannel#close()} marks it
+ * closed under that lock before releasing the descriptor, so no thread is ever inside a call on a
+ * number the kernel may hand out again. Events still in flight for a closed channel carry an id whose
+ * generation no longer matches and are dropped.
+ */
+package dev.proactor.jni.epoll;

@@ -1,0 +1,15 @@
+/**
+ * Raw JNI bindings and their Java-side guards; not exported by the module.
+ *
+ * <p>Each {@code *Native} class mirrors one C file of {@code src/main/c}: its {@code native} methods are
+ * registered by that file's table, and its constants (flags, errno values, struct sizes and offsets) are
+ * fetched from C once, at class initialisation, through {@link dev.proactor.jni.internal.NativeConstants}.
+ *
+ * <p>Methods taking a {@code long} address are unchecked: the address must come from
+ * {@link dev.proactor.jni.internal.DirectBuffers} or {@link dev.proactor.jni.internal.NativeMemory} of a
+ * buffer the caller keeps reachable, and the length must lie within it. The overloads taking
+ * {@link java.nio.ByteBuffer}s, {@link dev.proactor.jni.internal.IovecArray}s, etc. check everything and
+ * throw {@link java.lang.IllegalArgumentException} on misuse; engines use the unchecked forms on their hot
+ * path only with addresses they derived through those checks.
+ */
+package dev.proactor.jni.internal;

@@ -1,0 +1,94 @@
+package dev.proactor.jni.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.proactor.jni.NativeTestSupport;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Misused buffers are rejected in Java before any native call. The descriptor is -1 throughout: had a
+ * call reached C it would have returned -EBADF instead of throwing.
+ */
+class BadBuffersTest {
+
+    private static final int NO_FD = -1;
+
+    @BeforeEach
+    void requireNativeLibrary() {
+        NativeTestSupport.assumeNativeLibrary();
+    }
+
+    @Test
+    void heapBuffersAreRejected() {
+        ByteBuffer heap = ByteBuffer.allocate(16);
+        assertThrows(IllegalArgumentException.class, () -> IoNative.read(NO_FD, heap));
+        assertThrows(IllegalArgumentException.class, () -> IoNative.write(NO_FD, heap));
+        assertThrows(IllegalArgumentException.class, () -> SocketNative.recvfrom(NO_FD, heap, null));
+        assertThrows(IllegalArgumentException.class, () -> SocketNative.sendto(NO_FD, heap, null));
+        assertThrows(IllegalArgumentException.class, () -> new IovecArray(1).addWriteSource(heap));
+        assertThrows(IllegalArgumentException.class, () -> DirectBuffers.address(heap.asReadOnlyBuffer()));
+    }
+
+    @Test
+    void nullBuffersAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> IoNative.read(NO_FD, (ByteBuffer) null));
+        assertThrows(IllegalArgumentException.class, () -> IoNative.write(NO_FD, (ByteBuffer) null));
+        assertThrows(IllegalArgumentException.class, () -> new IovecArray(1).addReadTarget(null));
+    }
+
+    @Test
+    void readOnlyBuffersCannotBeReadInto() {
+        ByteBuffer readOnly = ByteBuffer.allocateDirect(16).asReadOnlyBuffer();
+        assertThrows(IllegalArgumentException.class, () -> IoNative.read(NO_FD, readOnly));
+        assertThrows(IllegalArgumentException.class, () -> SocketNative.recvfrom(NO_FD, readOnly, new Sockaddr()));
+        assertThrows(IllegalArgumentException.class, () -> new IovecArray(1).addReadTarget(readOnly));
+        // Writing from a read-only direct buffer is fine: the call reaches C and fails on the descriptor.
+        assertEquals(-ErrnoNative.EBADF, IoNative.write(NO_FD, readOnly));
+    }
+
+    @Test
+    void iovecArraysAreCheckedForDirectionCapacityAndContent() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(8);
+        IovecArray sources = new IovecArray(1).addWriteSource(direct);
+        assertThrows(IllegalArgumentException.class, () -> IoNative.readv(NO_FD, sources));
+        assertThrows(IllegalArgumentException.class, () -> sources.addReadTarget(direct));
+        assertThrows(IllegalStateException.class, () -> sources.addWriteSource(direct));
+        assertThrows(IllegalArgumentException.class, () -> IoNative.writev(NO_FD, new IovecArray(2)));
+        assertThrows(IllegalArgumentException.class, () -> new IovecArray(0));
+        assertThrows(IllegalArgumentException.class, () -> new IovecArray(IoNative.IOV_MAX + 1));
+        assertEquals(-ErrnoNative.EBADF, IoNative.writev(NO_FD, sources));
+    }
+
+    @Test
+    void nativeMemoryAndEventArraysAreBoundsChecked() {
+        NativeMemory memory = NativeMemory.allocate(16);
+        assertEquals(memory.address() + 8, memory.address(8, 8));
+        assertThrows(IndexOutOfBoundsException.class, () -> memory.address(8, 9));
+        assertThrows(IndexOutOfBoundsException.class, () -> memory.address(-1, 1));
+        assertThrows(IllegalArgumentException.class, () -> NativeMemory.allocate(0));
+        EpollEventArray events = new EpollEventArray(2);
+        assertThrows(IndexOutOfBoundsException.class, () -> events.events(2));
+        assertThrows(IndexOutOfBoundsException.class, () -> events.data(-1));
+    }
+
+    @Test
+    void socketAddressesMustBeResolvedAndSet() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new Sockaddr().set(InetSocketAddress.createUnresolved("example.invalid", 80)));
+        assertThrows(IllegalArgumentException.class, () -> SocketNative.connect(NO_FD, new Sockaddr()));
+    }
+
+    @Test
+    void slicesAndPositionsGiveTheRightAddresses() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(32);
+        long base = DirectBuffers.address(direct);
+        direct.position(4);
+        assertEquals(base + 4, DirectBuffers.readTarget(direct));
+        assertEquals(base + 4, DirectBuffers.address(direct.slice()));
+        assertEquals(base + 4, DirectBuffers.writeSource(direct.asReadOnlyBuffer()));
+    }
+}
