@@ -1,0 +1,111 @@
+package dev.proactor.bench.jmh;
+
+import dev.proactor.bench.server.EchoServer;
+import dev.proactor.bench.server.PrerequisiteException;
+import dev.proactor.bench.server.ServerOptions;
+import dev.proactor.bench.server.netty.NettyEchoServer;
+import dev.proactor.bench.server.netty.NettyTransport;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One round trip of 64 bytes over loopback to an in-process Netty echo server (one event
+ * loop thread), from a blocking {@link SocketChannel} with direct buffers, so the client
+ * allocates nothing per operation and {@code -prof gc} shows the server's allocation.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+public class NettyEchoRoundTripBenchmark {
+    private static final int MESSAGE_SIZE = 64;
+
+    /** Which Netty transport serves the echo. */
+    @Param({"netty-nio", "netty-epoll"})
+    public String server;
+
+    private EchoServer echo;
+    private SocketChannel client;
+    private ByteBuffer out;
+    private ByteBuffer in;
+
+    /**
+     * Starts the server and connects the client.
+     *
+     * @throws Exception when the transport is unavailable or the connection fails
+     */
+    @Setup(Level.Trial)
+    public void setUp() throws Exception {
+        NettyTransport transport = NettyTransport.byServerName(server);
+        try {
+            echo = NettyEchoServer.create(transport, new ServerOptions("127.0.0.1", 0, 1, 0));
+        } catch (PrerequisiteException e) {
+            throw new IllegalStateException(server + " cannot run here (pick another with -p server=netty-nio): "
+                    + e.getMessage(), e);
+        }
+        InetSocketAddress address = echo.start();
+        client = SocketChannel.open(address);
+        client.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        out = ByteBuffer.allocateDirect(MESSAGE_SIZE);
+        for (int i = 0; i < MESSAGE_SIZE; i++) {
+            out.put(i, (byte) i);
+        }
+        in = ByteBuffer.allocateDirect(MESSAGE_SIZE);
+    }
+
+    /**
+     * Closes the client and stops the server.
+     *
+     * @throws Exception when closing fails
+     */
+    @TearDown(Level.Trial)
+    public void tearDown() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (echo != null) {
+            echo.stop();
+        }
+    }
+
+    /**
+     * Writes 64 bytes and reads the 64 echoed bytes.
+     *
+     * @return a byte of the echo (so the read is not dead code)
+     * @throws IOException when the connection fails
+     */
+    @Benchmark
+    public byte roundTrip() throws IOException {
+        out.clear();
+        while (out.hasRemaining()) {
+            client.write(out);
+        }
+        in.clear();
+        while (in.hasRemaining()) {
+            if (client.read(in) < 0) {
+                throw new EOFException("echo server closed the connection");
+            }
+        }
+        return in.get(MESSAGE_SIZE - 1);
+    }
+}

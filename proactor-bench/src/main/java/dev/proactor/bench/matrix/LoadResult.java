@@ -1,0 +1,72 @@
+package dev.proactor.bench.matrix;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The load generator's {@code RESULT key=value ...} line.
+ *
+ * @param bytesPerS     echoed bytes per second
+ * @param msgsPerS      echoed blocks per second
+ * @param p50Us         median block round trip, microseconds
+ * @param p99Us         99th percentile
+ * @param p999Us        99.9th percentile
+ * @param clientCpuPct  the load generator's own CPU use during the measurement, percent of one core
+ * @param serverCpuPct  the server process's CPU use over the same interval, NaN when not measured
+ * @param otherCpuPct   user CPU of every other process on the machine, NaN when not measured
+ */
+public record LoadResult(double bytesPerS, double msgsPerS, double p50Us, double p99Us, double p999Us,
+                         double clientCpuPct, double serverCpuPct, double otherCpuPct) {
+
+    /** Prefix of the machine-readable line. */
+    public static final String PREFIX = "RESULT ";
+
+    /**
+     * Parses a RESULT line.
+     *
+     * @param line the line
+     * @return the result
+     * @throws IllegalArgumentException when the line is not a RESULT line or a field is missing
+     */
+    public static LoadResult parse(String line) {
+        if (!line.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("not a RESULT line: " + line);
+        }
+        Map<String, String> kv = new HashMap<>();
+        for (String field : line.substring(PREFIX.length()).trim().split("\\s+")) {
+            int eq = field.indexOf('=');
+            if (eq > 0) {
+                kv.put(field.substring(0, eq), field.substring(eq + 1));
+            }
+        }
+        return new LoadResult(num(kv, "bytes_per_s", line), num(kv, "msgs_per_s", line), num(kv, "p50_us", line),
+                num(kv, "p99_us", line), num(kv, "p999_us", line), num(kv, "cpu_pct", line),
+                optional(kv, "server_cpu_pct"), optional(kv, "other_user_cpu_pct"));
+    }
+
+    /** A field that older generators omit or report as -1 (unknown): NaN then. */
+    private static double optional(Map<String, String> kv, String key) {
+        String v = kv.get(key);
+        if (v == null) {
+            return Double.NaN;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            return d < 0 ? Double.NaN : d;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double num(Map<String, String> kv, String key, String line) {
+        String v = kv.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("RESULT line lacks " + key + ": " + line);
+        }
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("RESULT field " + key + " is not a number: " + line, e);
+        }
+    }
+}

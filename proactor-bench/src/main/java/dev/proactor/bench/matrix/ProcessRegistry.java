@@ -1,0 +1,28 @@
+package dev.proactor.bench.matrix;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The child processes alive right now, killed by a shutdown hook if the runner is interrupted. */
+public final class ProcessRegistry {
+    private final Set<Process> live = ConcurrentHashMap.newKeySet();
+
+    /** Installs the shutdown hook. */
+    public ProcessRegistry() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::killAll, "matrix-cleanup"));
+    }
+
+    void add(Process p) {
+        live.add(p);
+    }
+
+    void remove(Process p) {
+        live.remove(p);
+    }
+
+    private void killAll() {
+        for (Process p : live) {
+            p.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.proactor.bench.matrix;
+
+import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.matrix.ServerDefinition.Kind;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every server the matrix knows, in display order, and the default selections.
+ *
+ * <p>The project's servers map to system properties of {@code proactor-examples.jar}:
+ * {@code proactor-nio-W} is engine {@code nio} with wait strategy {@code W}
+ * ({@code epoll}, {@code poll}, {@code busy}); {@code -dedicated} adds
+ * {@code proactor.leader=dedicated}; {@code proactor-epoll} is the native epoll engine.
+ */
+public final class ServerCatalog {
+    /** Baselines the Markdown report divides by, when they ran. */
+    public static final List<String> RATIO_BASELINES = List.of("netty-nio", "netty-epoll", "jdk-nio2");
+
+    private static final List<ServerDefinition> ALL = List.of(
+            proactor("proactor-nio-epoll", "nio", "epoll", null),
+            proactor("proactor-nio-poll", "nio", "poll", null),
+            proactor("proactor-nio-busy", "nio", "busy", null),
+            proactor("proactor-nio-epoll-dedicated", "nio", "epoll", "dedicated"),
+            new ServerDefinition("proactor-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll")),
+            bench("netty-nio"),
+            bench("netty-epoll"),
+            bench("netty-io_uring"),
+            bench("jdk-nio2"),
+            bench("tp-reactor"),
+            bench("hsha"),
+            bench("thread-per-conn"),
+            bench("thread-per-conn-virtual"),
+            new ServerDefinition("c-epoll", Kind.NATIVE_C, List.of()));
+
+    private static final List<String> QUICK_DEFAULT = List.of(
+            "proactor-nio-epoll", "proactor-epoll", "netty-nio", "netty-epoll", "jdk-nio2", "tp-reactor", "c-epoll");
+
+    private ServerCatalog() {
+    }
+
+    private static ServerDefinition bench(String name) {
+        return new ServerDefinition(name, Kind.BENCH_JAVA, List.of());
+    }
+
+    private static ServerDefinition proactor(String name, String engine, String wait, String leader) {
+        List<String> props = new ArrayList<>();
+        props.add("-Dproactor.engine=" + engine);
+        props.add("-Dproactor.waitStrategy=" + wait);
+        if (leader != null) {
+            props.add("-Dproactor.leader=" + leader);
+        }
+        return new ServerDefinition(name, Kind.PROACTOR, props);
+    }
+
+    /**
+     * All servers.
+     *
+     * @return every definition in display order
+     */
+    public static List<ServerDefinition> all() {
+        return ALL;
+    }
+
+    /**
+     * The default servers for a preset.
+     *
+     * @param preset quick or full
+     * @return names
+     */
+    public static List<String> defaults(Preset preset) {
+        if (preset == Preset.QUICK) {
+            return QUICK_DEFAULT;
+        }
+        List<String> names = new ArrayList<>();
+        for (ServerDefinition d : ALL) {
+            names.add(d.name());
+        }
+        return names;
+    }
+
+    /**
+     * Resolves names to definitions, keeping the catalog's display order.
+     *
+     * @param names server names
+     * @return definitions
+     * @throws UsageException for an unknown name
+     */
+    public static List<ServerDefinition> select(List<String> names) throws UsageException {
+        for (String n : names) {
+            if (ALL.stream().noneMatch(d -> d.name().equals(n))) {
+                throw new UsageException("unknown server '" + n + "'; known: " + String.join(",", namesOf(ALL)));
+            }
+        }
+        List<ServerDefinition> out = new ArrayList<>();
+        for (ServerDefinition d : ALL) {
+            if (names.contains(d.name())) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> namesOf(List<ServerDefinition> defs) {
+        List<String> names = new ArrayList<>();
+        for (ServerDefinition d : defs) {
+            names.add(d.name());
+        }
+        return names;
+    }
+}
