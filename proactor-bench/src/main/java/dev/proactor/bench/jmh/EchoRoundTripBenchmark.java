@@ -1,10 +1,6 @@
 package dev.proactor.bench.jmh;
 
 import dev.proactor.bench.server.EchoServer;
-import dev.proactor.bench.server.PrerequisiteException;
-import dev.proactor.bench.server.ServerOptions;
-import dev.proactor.bench.server.netty.NettyEchoServer;
-import dev.proactor.bench.server.netty.NettyTransport;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -27,9 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One round trip of 64 bytes over loopback to an in-process Netty echo server (one event
- * loop thread), from a blocking {@link SocketChannel} with direct buffers, so the client
- * allocates nothing per operation and {@code -prof gc} shows the server's allocation.
+ * One round trip of 64 bytes over loopback to an in-process echo server with one server thread (this
+ * project's engines, or Netty's NIO and epoll transports as the baseline), from a blocking
+ * {@link SocketChannel} with direct buffers, so the client allocates nothing per operation and
+ * {@code -prof gc} shows the server's allocation per round trip.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -37,11 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
-public class NettyEchoRoundTripBenchmark {
+public class EchoRoundTripBenchmark {
     private static final int MESSAGE_SIZE = 64;
 
-    /** Which Netty transport serves the echo. */
-    @Param({"netty-nio", "netty-epoll"})
+    /** Which server echoes. */
+    @Param({"proactor-nio-epoll", "proactor-epoll", "netty-nio", "netty-epoll"})
     public String server;
 
     private EchoServer echo;
@@ -56,13 +53,7 @@ public class NettyEchoRoundTripBenchmark {
      */
     @Setup(Level.Trial)
     public void setUp() throws Exception {
-        NettyTransport transport = NettyTransport.byServerName(server);
-        try {
-            echo = NettyEchoServer.create(transport, new ServerOptions("127.0.0.1", 0, 1, 0));
-        } catch (PrerequisiteException e) {
-            throw new IllegalStateException(server + " cannot run here (pick another with -p server=netty-nio): "
-                    + e.getMessage(), e);
-        }
+        echo = InProcessEchoServers.create(server);
         InetSocketAddress address = echo.start();
         client = SocketChannel.open(address);
         client.setOption(StandardSocketOptions.TCP_NODELAY, true);
