@@ -9,27 +9,50 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SelectableChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * A socket bound to one {@link Demultiplexor} and one {@link AsynchHandler}, on which proactive operations are
- * started: each call returns at once and the handler is called when the operation has completed.
+ * A socket, datagram socket or file bound to one {@link Demultiplexor} and one {@link AsynchHandler}, on which
+ * proactive operations are started: each call returns at once and the handler is called when the operation has
+ * completed.
  *
- * <p><b>Ordering.</b> Several operations of one direction may be pending (input: read, accept; output: write,
- * connect); they run one after another and complete in the order they were started. A completion of one
- * direction is dispatched only after the previous completion of that direction has returned from its callback.
+ * <p><b>Kinds of channel.</b> Stream sockets ({@link #openSocket}, {@link #openServer}, accepted connections, the
+ * seed constructor with a {@code SocketChannel} or {@code ServerSocketChannel}): {@link #read(ByteBuffer) read},
+ * {@link #write(ByteBuffer) write}, {@link #accept() accept}, {@link #connect(SocketAddress) connect} and
+ * {@link #transmitFile transmitFile}. Datagram sockets ({@link #openDatagram}, the seed constructor with a
+ * {@code DatagramChannel}): {@link #receive(ByteBuffer) receive} and {@link #send(ByteBuffer, SocketAddress)
+ * send}. Files ({@link #openFile}): {@link #read(ByteBuffer, long, Object) read} and
+ * {@link #write(ByteBuffer, long, Object) write} at a position, and {@link #size()}. Starting an operation of
+ * another kind, or one the engine running the channel does not support, throws
+ * {@link UnsupportedOperationException} and starts nothing.
+ *
+ * <p><b>Ordering.</b> Several operations of one direction may be pending (input: read, accept, receive, file
+ * read; output: write, connect, send, file write, transmit); they run one after another and complete in the
+ * order they were started. A completion of one direction is dispatched only after the previous completion of
+ * that direction has returned from its callback.
  *
  * <p><b>Errors.</b> Misuse that the caller can see at once (a null, read-only or full buffer, an array range out
- * of bounds) throws {@link IllegalArgumentException} or {@link NullPointerException} from the starting call and
- * starts nothing. Everything else, I/O errors and operations on a closed channel included, is delivered to the
- * handler as the operation's {@link ChannelOp#getError() error}; every started operation completes exactly once.
+ * of bounds, a negative position or count, an unresolved address, an operation of the wrong kind) throws
+ * {@link IllegalArgumentException}, {@link NullPointerException}, {@link IndexOutOfBoundsException} or
+ * {@link UnsupportedOperationException} from the starting call and starts nothing. Everything else, I/O errors
+ * and operations on a closed channel included, is delivered to the handler as the operation's
+ * {@link ChannelOp#getError() error}; every started operation completes exactly once.
  *
  * <p><b>Buffers.</b> Heap and direct buffers are both accepted by the emulated engine (for heap buffers the JDK
  * copies through a direct buffer); native engines document their own rule. The caller must not touch a buffer
  * while an operation on it is pending.
  *
- * <p><b>Threads.</b> All methods are thread-safe and never block on I/O.
+ * <p><b>Files</b> run on the demultiplexor's file engine (see {@link ProactorConfig}: by default positional
+ * {@code FileChannel} calls on a small pool of worker threads) unless the main engine runs files itself. A file
+ * operation already running on a worker when the channel is cancelled or closed completes with its own result;
+ * see {@link #close()}.
+ *
+ * <p><b>Threads.</b> All methods are thread-safe; none blocks on I/O except the opening of a channel and
+ * {@link #size()}.
  */
 public final class AsynchChannel implements Closeable {
 
@@ -37,22 +60,24 @@ public final class AsynchChannel implements Closeable {
     private final Processor processor;
     private final AsynchHandler handler;
     private final EngineChannel engineChannel;
+    private final ChannelType type;
 
     final ChannelDirection input = new ChannelDirection("input");
     final ChannelDirection output = new ChannelDirection("output");
 
-    // Free lists of reusable operations, guarded by the lock of their direction.
-    private ChannelOp freeReads;
-    private ChannelOp freeAccepts;
-    private ChannelOp freeWrites;
-    private ChannelOp freeConnects;
+    private static final int KINDS = OpKind.values().length;
+    /**
+     * Free lists of reusable operations by kind ({@link OpKind#ordinal()}), linked through
+     * {@link ChannelOp#nextFree}; each list is guarded by the lock of its kind's direction.
+     */
+    private final ChannelOp[] free = new ChannelOp[KINDS];
 
     private volatile boolean closed;
 
     /**
-     * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel} or
-     * {@code ServerSocketChannel}, connected or not. The channel is switched to non-blocking mode and owned by
-     * this object from now on ({@link #close()} closes it).
+     * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
+     * {@code ServerSocketChannel} or {@code DatagramChannel}, connected or not. The channel is switched to
+     * non-blocking mode and owned by this object from now on ({@link #close()} closes it).
      *
      * @throws IllegalArgumentException if the demultiplexor's engine cannot work on this kind of channel
      * @throws IllegalStateException    if the demultiplexor is closed
@@ -69,13 +94,14 @@ public final class AsynchChannel implements Closeable {
         this.handler = Objects.requireNonNull(handler, "handler");
         this.processor = registration.processor();
         this.engineChannel = registration.channel();
+        this.type = registration.type();
         if (track) {
             demultiplexor.track(this);
         }
     }
 
-    /** A processor and the engine's state of a channel registered with it. */
-    record Registration(Processor processor, EngineChannel channel) {
+    /** A processor, the engine's state of a channel registered with it, and what the channel is. */
+    record Registration(Processor processor, EngineChannel channel, ChannelType type) {
     }
 
     /**
@@ -97,9 +123,47 @@ public final class AsynchChannel implements Closeable {
         return new AsynchChannel(demultiplexor, handler, demultiplexor.openSocket(null), true);
     }
 
+    /**
+     * Opens a datagram socket bound to {@code local} (port 0 picks a free port), not connected: give a target to
+     * each {@link #send(ByteBuffer, SocketAddress, Object) send}. For a connected one, connect a JDK
+     * {@code DatagramChannel} and wrap it with the seed constructor.
+     *
+     * @throws UnsupportedOperationException if no engine of the demultiplexor runs datagrams
+     * @throws IllegalStateException         if the demultiplexor is closed
+     * @throws java.net.BindException        if the address is in use
+     */
+    public static AsynchChannel openDatagram(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local)
+            throws IOException {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(local, "local");
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.openDatagram(local), true);
+    }
+
+    /**
+     * Opens a file for {@link #read(ByteBuffer, long, Object)} and {@link #write(ByteBuffer, long, Object)} at
+     * positions, with the options of {@link FileChannel#open(Path, OpenOption...)}: no option opens it for
+     * reading only; e.g. {@code READ, WRITE, CREATE} for both.
+     *
+     * @throws UnsupportedOperationException if no engine of the demultiplexor runs files
+     *                                       ({@code proactor.fileEngine=none} and an engine without files)
+     * @throws IllegalStateException         if the demultiplexor is closed
+     * @throws IOException                   if the file cannot be opened, e.g.
+     *                                       {@link java.nio.file.NoSuchFileException}
+     */
+    public static AsynchChannel openFile(Demultiplexor demultiplexor, AsynchHandler handler, Path path,
+                                         OpenOption... options) throws IOException {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(path, "path");
+        for (OpenOption o : Objects.requireNonNull(options, "options")) {
+            Objects.requireNonNull(o, "options contains null");
+        }
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.openFile(path, options), true);
+    }
+
     AsynchChannel adoptAccepted(Object acceptedHandle, AsynchHandler newHandler) throws IOException {
         Objects.requireNonNull(newHandler, "handler");
-        return new AsynchChannel(demultiplexor, newHandler, demultiplexor.adopt(processor, acceptedHandle), true);
+        return new AsynchChannel(demultiplexor, newHandler, demultiplexor.adopt(processor, acceptedHandle),
+                true);
     }
 
     // ---------------------------------------------------------------- operations
@@ -111,11 +175,12 @@ public final class AsynchChannel implements Closeable {
 
     /** Reads into {@code dst} with an attachment returned by {@link Op#getAttachment()}. */
     public void read(ByteBuffer dst, Object attachment) {
+        checkOperation(OpKind.READ);
         checkReadable(Objects.requireNonNull(dst, "dst"));
         if (!dst.hasRemaining()) {
             throw new IllegalArgumentException("read into a buffer with no space remaining");
         }
-        OpRead op = takeRead();
+        OpRead op = (OpRead) take(OpKind.READ);
         op.request.prepare(OpKind.READ, engineChannel).buffer(dst);
         submit(op, attachment);
     }
@@ -133,6 +198,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void read(ByteBuffer[] dsts, int offset, int length, Object attachment) {
+        checkOperation(OpKind.READ);
         Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(dsts, "dsts").length);
         boolean space = false;
         for (int i = offset; i < offset + length; i++) {
@@ -142,7 +208,7 @@ public final class AsynchChannel implements Closeable {
         if (!space) {
             throw new IllegalArgumentException("read into buffers with no space remaining");
         }
-        OpRead op = takeRead();
+        OpRead op = (OpRead) take(OpKind.READ);
         op.request.prepare(OpKind.READ, engineChannel).buffers(dsts, offset, length);
         submit(op, attachment);
     }
@@ -154,8 +220,9 @@ public final class AsynchChannel implements Closeable {
 
     /** Writes all of {@code src} with an attachment. */
     public void write(ByteBuffer src, Object attachment) {
+        checkOperation(OpKind.WRITE);
         Objects.requireNonNull(src, "src");
-        OpWrite op = takeWrite();
+        OpWrite op = (OpWrite) take(OpKind.WRITE);
         op.request.prepare(OpKind.WRITE, engineChannel).buffer(src);
         submit(op, attachment);
     }
@@ -172,11 +239,12 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void write(ByteBuffer[] srcs, int offset, int length, Object attachment) {
+        checkOperation(OpKind.WRITE);
         Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(srcs, "srcs").length);
         for (int i = offset; i < offset + length; i++) {
             Objects.requireNonNull(srcs[i], "srcs[" + i + "]");
         }
-        OpWrite op = takeWrite();
+        OpWrite op = (OpWrite) take(OpKind.WRITE);
         op.request.prepare(OpKind.WRITE, engineChannel).buffers(srcs, offset, length);
         submit(op, attachment);
     }
@@ -188,7 +256,8 @@ public final class AsynchChannel implements Closeable {
 
     /** Accepts one connection with an attachment. */
     public void accept(Object attachment) {
-        OpAccept op = takeAccept();
+        checkOperation(OpKind.ACCEPT);
+        OpAccept op = (OpAccept) take(OpKind.ACCEPT);
         op.request.prepare(OpKind.ACCEPT, engineChannel);
         submit(op, attachment);
     }
@@ -204,18 +273,176 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code remote} is an unresolved {@link InetSocketAddress}
      */
     public void connect(SocketAddress remote, Object attachment) {
+        checkOperation(OpKind.CONNECT);
         Objects.requireNonNull(remote, "remote");
-        if (remote instanceof InetSocketAddress isa && isa.isUnresolved()) {
-            throw new IllegalArgumentException("unresolved address: " + remote);
-        }
-        OpConnect op = takeConnect();
+        checkResolved(remote);
+        OpConnect op = (OpConnect) take(OpKind.CONNECT);
         op.request.prepare(OpKind.CONNECT, engineChannel).address(remote);
         submit(op, attachment);
+    }
+
+    /** Receives one datagram into {@code dst}; see {@link #receive(ByteBuffer, Object)}. */
+    public void receive(ByteBuffer dst) {
+        receive(dst, null);
+    }
+
+    /**
+     * Receives one datagram into {@code dst} (datagram sockets): completes with {@link OpReceive} when a
+     * datagram arrived, giving its sender. A datagram larger than the space remaining in {@code dst} is truncated
+     * and the excess discarded, silently (see {@link OpReceive}). On a connected channel only datagrams from the
+     * peer arrive.
+     *
+     * @throws IllegalArgumentException      if {@code dst} is read-only or has no space remaining
+     * @throws UnsupportedOperationException if this is not a datagram channel
+     */
+    public void receive(ByteBuffer dst, Object attachment) {
+        checkOperation(OpKind.RECEIVE);
+        checkReadable(Objects.requireNonNull(dst, "dst"));
+        if (!dst.hasRemaining()) {
+            throw new IllegalArgumentException("receive into a buffer with no space remaining");
+        }
+        OpReceive op = (OpReceive) take(OpKind.RECEIVE);
+        op.request.prepare(OpKind.RECEIVE, engineChannel).buffer(dst);
+        submit(op, attachment);
+    }
+
+    /** Sends {@code src} as one datagram; see {@link #send(ByteBuffer, SocketAddress, Object)}. */
+    public void send(ByteBuffer src, SocketAddress target) {
+        send(src, target, null);
+    }
+
+    /**
+     * Sends every byte remaining in {@code src} as one datagram to {@code target}, or to the connected peer when
+     * {@code target} is {@code null} (datagram sockets): completes with {@link OpSend} when the datagram was sent
+     * whole. A {@code null} target on an unconnected channel completes with
+     * {@link java.nio.channels.NotYetConnectedException}; a datagram too large for the protocol completes with an
+     * {@link IOException}.
+     *
+     * @throws IllegalArgumentException      if {@code target} is an unresolved {@link InetSocketAddress}
+     * @throws UnsupportedOperationException if this is not a datagram channel
+     */
+    public void send(ByteBuffer src, SocketAddress target, Object attachment) {
+        checkOperation(OpKind.SEND);
+        Objects.requireNonNull(src, "src");
+        if (target != null) {
+            checkResolved(target);
+        }
+        OpSend op = (OpSend) take(OpKind.SEND);
+        op.request.prepare(OpKind.SEND, engineChannel).buffer(src).address(target);
+        submit(op, attachment);
+    }
+
+    /**
+     * Reads from the file at {@code position} into {@code dst} (files): completes with {@link OpRead} of kind
+     * {@link OpKind#READ_FILE} when at least one byte was read (possibly fewer than {@code dst} has room for,
+     * like {@code pread}), or with {@link OpRead#isEndOfStream()} when {@code position} is at or after the end of
+     * the file. The file's own position is not used or changed.
+     *
+     * @throws IllegalArgumentException      if {@code dst} is read-only or full, or {@code position} is negative
+     * @throws UnsupportedOperationException if this is not a file channel
+     */
+    public void read(ByteBuffer dst, long position, Object attachment) {
+        checkOperation(OpKind.READ_FILE);
+        checkReadable(Objects.requireNonNull(dst, "dst"));
+        if (!dst.hasRemaining()) {
+            throw new IllegalArgumentException("read into a buffer with no space remaining");
+        }
+        checkPosition(position);
+        OpRead op = (OpRead) take(OpKind.READ_FILE);
+        op.request.prepare(OpKind.READ_FILE, engineChannel).buffer(dst).position(position);
+        submit(op, attachment);
+    }
+
+    /**
+     * Writes every byte remaining in {@code src} to the file at {@code position} (files): completes with
+     * {@link OpWrite} of kind {@link OpKind#WRITE_FILE} when all are written (the file grows as needed), or with
+     * an error and the count written before it. The file's own position is not used or changed.
+     *
+     * @throws IllegalArgumentException      if {@code position} is negative
+     * @throws UnsupportedOperationException if this is not a file channel
+     */
+    public void write(ByteBuffer src, long position, Object attachment) {
+        checkOperation(OpKind.WRITE_FILE);
+        Objects.requireNonNull(src, "src");
+        checkPosition(position);
+        OpWrite op = (OpWrite) take(OpKind.WRITE_FILE);
+        op.request.prepare(OpKind.WRITE_FILE, engineChannel).buffer(src).position(position);
+        submit(op, attachment);
+    }
+
+    /**
+     * Sends {@code header} (if not null), then {@code count} bytes of {@code file} from {@code position}, then
+     * {@code trailer} (if not null) over this connected stream socket (the seed's TransmitFile), an output
+     * operation like {@link #write(ByteBuffer)}: completes with {@link OpTransmit} when every byte has been sent,
+     * or on error with the bytes sent before it. The file bytes go from the file to the socket without passing
+     * through Java where the engine and JDK allow it ({@link FileChannel#transferTo}); otherwise they are copied
+     * through a buffer of the engine. The file's own position is not used or changed, and the file stays open
+     * and owned by the caller (it must not be closed while the transmission is pending).
+     *
+     * <p>If the file ends before {@code position + count}, the bytes that exist are sent and the operation
+     * completes with {@link java.io.EOFException} (the trailer is not sent): pass {@code file.size() - position}
+     * to send the rest of a file. A {@code count} of 0 sends only the header and trailer.
+     *
+     * @throws IllegalArgumentException      if {@code position} or {@code count} is negative or their sum
+     *                                       overflows, or {@code header} and {@code trailer} are the same buffer
+     * @throws UnsupportedOperationException if this is not a stream socket or its engine cannot transmit files
+     */
+    public void transmitFile(FileChannel file, long position, long count, ByteBuffer header, ByteBuffer trailer,
+                             Object attachment) {
+        checkOperation(OpKind.TRANSMIT_FILE);
+        Objects.requireNonNull(file, "file");
+        checkPosition(position);
+        if (count < 0 || count > Long.MAX_VALUE - position) {
+            throw new IllegalArgumentException("count must be >= 0 and position + count must not overflow: "
+                    + position + " + " + count);
+        }
+        if (header != null && header == trailer) {
+            throw new IllegalArgumentException("header and trailer must be different buffers");
+        }
+        OpTransmit op = (OpTransmit) take(OpKind.TRANSMIT_FILE);
+        op.request.prepare(OpKind.TRANSMIT_FILE, engineChannel).transmit(file, position, count, header, trailer);
+        submit(op, attachment);
+    }
+
+    /**
+     * The size of the file (files).
+     *
+     * @throws UnsupportedOperationException if this is not a file channel
+     * @throws IOException                   if it cannot be read, e.g. {@link ClosedChannelException}
+     */
+    public long size() throws IOException {
+        if (type != ChannelType.FILE) {
+            throw new UnsupportedOperationException("size() needs a file channel; this is a " + type);
+        }
+        return engineChannel.size();
+    }
+
+    /** Throws if {@code kind} is not an operation of this channel or its engine. */
+    private void checkOperation(OpKind kind) {
+        if (!type.allows(kind)) {
+            throw new UnsupportedOperationException(kind + " is not an operation of a " + type + " channel");
+        }
+        if (!processor.supports(kind)) {
+            throw new UnsupportedOperationException("engine '" + processor.engine().name() + "' does not run "
+                    + kind);
+        }
     }
 
     private static void checkReadable(ByteBuffer b) {
         if (b.isReadOnly()) {
             throw new IllegalArgumentException("read into a read-only buffer");
+        }
+    }
+
+    private static void checkResolved(SocketAddress address) {
+        if (address instanceof InetSocketAddress isa && isa.isUnresolved()) {
+            throw new IllegalArgumentException("unresolved address: " + address);
+        }
+    }
+
+    private static void checkPosition(long position) {
+        if (position < 0) {
+            throw new IllegalArgumentException("negative file position: " + position);
         }
     }
 
@@ -250,11 +477,13 @@ public final class AsynchChannel implements Closeable {
 
     void dispatch(ChannelOp op) throws Exception {
         switch (op.getKind()) {
-            case READ -> handler.onReadCompleted((OpRead) op);
-            case WRITE -> handler.onWriteCompleted((OpWrite) op);
+            case READ, READ_FILE -> handler.onReadCompleted((OpRead) op);
+            case WRITE, WRITE_FILE -> handler.onWriteCompleted((OpWrite) op);
             case ACCEPT -> handler.onAcceptCompleted((OpAccept) op);
             case CONNECT -> handler.onConnectCompleted((OpConnect) op);
-            default -> throw new IllegalStateException("unexpected operation kind " + op.getKind());
+            case RECEIVE -> handler.onReceiveCompleted((OpReceive) op);
+            case SEND -> handler.onSendCompleted((OpSend) op);
+            case TRANSMIT_FILE -> handler.onTransmitCompleted((OpTransmit) op);
         }
     }
 
@@ -299,6 +528,12 @@ public final class AsynchChannel implements Closeable {
      * {@link AsynchronousCloseException} unless it had already finished; later operations complete with
      * {@link ClosedChannelException}. The descriptor is released by the engine once no thread uses it.
      * Idempotent.
+     *
+     * <p>Files: an operation waiting for a worker completes with {@link AsynchronousCloseException}; one already
+     * running on a worker completes with its own result when its system call had finished, otherwise with the
+     * JDK's {@link AsynchronousCloseException} or {@link ClosedChannelException} (a write that needs several
+     * calls reports the bytes written before). {@link #cancel()} does not stop a running file operation: it
+     * completes with its result.
      */
     @Override
     public void close() {
@@ -370,12 +605,12 @@ public final class AsynchChannel implements Closeable {
         return !closed;
     }
 
-    /** The local address, or {@code null} if unbound. */
+    /** The local address, or {@code null} if unbound or a file. */
     public SocketAddress getLocalAddress() throws IOException {
         return engineChannel.localAddress();
     }
 
-    /** The remote address, or {@code null} if not connected. */
+    /** The remote address, or {@code null} if not connected or a file. */
     public SocketAddress getRemoteAddress() throws IOException {
         return engineChannel.remoteAddress();
     }
@@ -390,80 +625,38 @@ public final class AsynchChannel implements Closeable {
 
     // ---------------------------------------------------------------- operation pools
 
-    private OpRead takeRead() {
-        synchronized (input) {
-            ChannelOp op = freeReads;
+    /** A free operation of {@code kind} from this channel's free list, or a new one (only until warmed up). */
+    private ChannelOp take(OpKind kind) {
+        int i = kind.ordinal();
+        synchronized (kind.isInput() ? input : output) {
+            ChannelOp op = free[i];
             if (op != null) {
-                freeReads = op.nextFree;
+                free[i] = op.nextFree;
                 op.nextFree = null;
-                return (OpRead) op;
+                return op;
             }
         }
-        return new OpRead(this);
+        return switch (kind) {
+            case READ, READ_FILE -> new OpRead(this);
+            case WRITE, WRITE_FILE -> new OpWrite(this);
+            case ACCEPT -> new OpAccept(this);
+            case CONNECT -> new OpConnect(this);
+            case RECEIVE -> new OpReceive(this);
+            case SEND -> new OpSend(this);
+            case TRANSMIT_FILE -> new OpTransmit(this);
+        };
     }
 
-    private OpAccept takeAccept() {
-        synchronized (input) {
-            ChannelOp op = freeAccepts;
-            if (op != null) {
-                freeAccepts = op.nextFree;
-                op.nextFree = null;
-                return (OpAccept) op;
-            }
-        }
-        return new OpAccept(this);
-    }
-
-    private OpWrite takeWrite() {
-        synchronized (output) {
-            ChannelOp op = freeWrites;
-            if (op != null) {
-                freeWrites = op.nextFree;
-                op.nextFree = null;
-                return (OpWrite) op;
-            }
-        }
-        return new OpWrite(this);
-    }
-
-    private OpConnect takeConnect() {
-        synchronized (output) {
-            ChannelOp op = freeConnects;
-            if (op != null) {
-                freeConnects = op.nextFree;
-                op.nextFree = null;
-                return (OpConnect) op;
-            }
-        }
-        return new OpConnect(this);
-    }
-
-    /** Puts a dispatched operation on its free list. Caller holds its direction's lock. */
+    /** Puts a dispatched operation on the free list of its kind. Caller holds its direction's lock. */
     private void recycleLocked(ChannelOp op) {
         op.state = OpState.INITIALIZED;
-        switch (op.getKind()) {
-            case READ -> {
-                op.nextFree = freeReads;
-                freeReads = op;
-            }
-            case ACCEPT -> {
-                op.nextFree = freeAccepts;
-                freeAccepts = op;
-            }
-            case WRITE -> {
-                op.nextFree = freeWrites;
-                freeWrites = op;
-            }
-            case CONNECT -> {
-                op.nextFree = freeConnects;
-                freeConnects = op;
-            }
-            default -> throw new IllegalStateException("unexpected operation kind " + op.getKind());
-        }
+        int i = op.getKind().ordinal();
+        op.nextFree = free[i];
+        free[i] = op;
     }
 
     @Override
     public String toString() {
-        return "AsynchChannel[" + engineChannel + (closed ? ", closed" : "") + "]";
+        return "AsynchChannel[" + type + " " + engineChannel + (closed ? ", closed" : "") + "]";
     }
 }

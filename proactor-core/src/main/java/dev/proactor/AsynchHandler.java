@@ -5,10 +5,10 @@ package dev.proactor;
  *
  * <p>Callbacks run on a demultiplexor thread (a pool thread or a thread inside
  * {@link Demultiplexor#handleEvents}). For one channel, completions of one direction (input: read, accept,
- * receive; output: write, connect, send) are dispatched in the order the operations were started and never
- * concurrently; an input and an output completion of the same channel may run at the same time. A callback may
- * start further operations; an operation of the same direction started inside a callback begins after the
- * callback returns.
+ * receive, file read; output: write, connect, send, file write, transmit) are dispatched in the order the
+ * operations were started and never concurrently; an input and an output completion of the same channel may
+ * run at the same time. A callback may start further operations; an operation of the same direction started
+ * inside a callback begins after the callback returns.
  *
  * <p>The operation object passed in is owned by the framework and reused after the callback returns: read what
  * you need inside the callback, do not keep the reference.
@@ -21,10 +21,17 @@ package dev.proactor;
  */
 public interface AsynchHandler {
 
-    /** A read completed: bytes were read ({@code getBytesCompleted() > 0}), end-of-stream, or an error. */
+    /**
+     * A read completed: bytes were read ({@code getBytesCompleted() > 0}), end-of-stream (of a socket, or the
+     * position was at or after the end of a file), or an error. File reads have kind
+     * {@link dev.proactor.spi.OpKind#READ_FILE}.
+     */
     void onReadCompleted(OpRead op) throws Exception;
 
-    /** A write completed: all requested bytes were written, or an error (with the bytes written before it). */
+    /**
+     * A write completed: all requested bytes were written, or an error (with the bytes written before it). File
+     * writes have kind {@link dev.proactor.spi.OpKind#WRITE_FILE}.
+     */
     void onWriteCompleted(OpWrite op) throws Exception;
 
     /** An accept completed: adopt the connection with {@link OpAccept#adopt(AsynchHandler)}, or it is closed. */
@@ -35,6 +42,21 @@ public interface AsynchHandler {
     /** A connect completed, successfully or with an error. */
     default void onConnectCompleted(OpConnect op) throws Exception {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement onConnectCompleted");
+    }
+
+    /** A datagram was received (possibly truncated to the buffer: see {@link OpReceive}), or an error. */
+    default void onReceiveCompleted(OpReceive op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onReceiveCompleted");
+    }
+
+    /** A datagram was sent whole, or an error. */
+    default void onSendCompleted(OpSend op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onSendCompleted");
+    }
+
+    /** A file transmission completed: header, file region and trailer were all sent, or an error. */
+    default void onTransmitCompleted(OpTransmit op) throws Exception {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement onTransmitCompleted");
     }
 
     /** A timer expired or a posted completion is dispatched. */

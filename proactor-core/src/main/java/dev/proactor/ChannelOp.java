@@ -8,7 +8,8 @@ import dev.proactor.spi.OpKind;
  *
  * <p>Read inside the handler's callback only; the object is reused afterwards.
  */
-public abstract sealed class ChannelOp extends Op permits OpRead, OpWrite, OpAccept, OpConnect {
+public abstract sealed class ChannelOp extends Op permits OpRead, OpWrite, OpAccept, OpConnect, OpReceive, OpSend,
+        OpTransmit {
 
     final AsynchChannel channel;
     final IoRequest request;
@@ -32,7 +33,9 @@ public abstract sealed class ChannelOp extends Op permits OpRead, OpWrite, OpAcc
 
     /**
      * Bytes moved: for a read, the bytes read or -1 at end-of-stream; for a write, the bytes written (all of
-     * them on success, those before the error otherwise); 0 for accept and connect.
+     * them on success, those before the error otherwise); for a receive, the bytes of the datagram stored in
+     * the buffer; for a send, the datagram's size; for a transmit, the header, file and trailer bytes sent; 0
+     * for accept and connect.
      */
     public long getBytesCompleted() {
         return request.bytes();

@@ -1,13 +1,20 @@
 package dev.proactor;
 
+import dev.proactor.files.FilePoolEngine;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -28,6 +35,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  *
+ * <p>Processors (seed §7.3): the primary processor runs the configured engine. When that engine does not run
+ * file operations and {@code proactor.fileEngine} is {@code threadpool}, a secondary processor runs them on the
+ * built-in file engine, in dedicated leader mode (its own leader thread queues file completions, so no pool
+ * thread has to lead it); its threads start with the first file opened. Each channel is routed to the first
+ * processor whose engine supports its operations.
+ *
  * <p>Thread-safety: every method may be called from any thread, also from inside a callback.
  */
 public final class Demultiplexor implements AutoCloseable {
@@ -38,6 +51,9 @@ public final class Demultiplexor implements AutoCloseable {
     private final String name;
     private final Dispatcher dispatcher = new Dispatcher();
     private final Processor primary;
+    /** The secondary processor running files, or null. */
+    private final Processor files;
+    private final Processor[] processors;
     private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
     private final List<Thread> pool = new ArrayList<>();
     private final Object lifecycle = new Object();
@@ -49,8 +65,23 @@ public final class Demultiplexor implements AutoCloseable {
         EngineSelector.Choice choice = EngineSelector.choose(config);
         Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary"));
         this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
-        dispatcher.setProcessors(primary);
+        Engine fileEngine = createFileEngine(config, engine, name + "-files");
+        this.files = fileEngine == null ? null
+                : new Processor(name + "-files", fileEngine, dispatcher, LeaderMode.DEDICATED, config.maxInFlight());
+        this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
+        dispatcher.setProcessors(processors);
         primary.startDedicatedLeader(name + "-leader");
+    }
+
+    /** The secondary engine for files, or null when the primary runs files itself or files are configured off. */
+    private static Engine createFileEngine(ProactorConfig config, Engine primary, String name) {
+        if (primary.supports(OpKind.READ_FILE) && primary.supports(OpKind.WRITE_FILE)) {
+            return null;
+        }
+        if (config.fileEngine().equals(ProactorConfig.FILE_ENGINE_THREADPOOL)) {
+            return new FilePoolEngine(name, config.fileThreads());
+        }
+        return null; // FILE_ENGINE_NONE
     }
 
     /** Opens a demultiplexor configured by the system properties (see {@link ProactorConfig}); not started. */
@@ -155,6 +186,15 @@ public final class Demultiplexor implements AutoCloseable {
         return primary.engine().waitStrategy().name();
     }
 
+    /**
+     * Name of the engine that runs file operations: the primary engine if it supports them, else the
+     * configured file engine ({@code threadpool}), or {@code null} when files are not supported.
+     */
+    public String getFileEngineName() {
+        Processor p = processorFor(OpKind.READ_FILE);
+        return p == null ? null : p.engine().name();
+    }
+
     /** Number of pool threads started. */
     public int getPoolSize() {
         synchronized (lifecycle) {
@@ -174,20 +214,52 @@ public final class Demultiplexor implements AutoCloseable {
 
     AsynchChannel.Registration register(SelectableChannel channel) throws IOException {
         checkOpen();
+        if (channel instanceof DatagramChannel) {
+            Processor p = processorFor(OpKind.RECEIVE);
+            if (p == null) {
+                throw new IllegalArgumentException("no engine of " + this + " runs datagram channels");
+            }
+            return new AsynchChannel.Registration(p, p.engine().register(channel), ChannelType.DATAGRAM);
+        }
         Processor p = streamProcessor();
-        return new AsynchChannel.Registration(p, p.engine().register(channel));
+        ChannelType type = channel instanceof ServerSocketChannel ? ChannelType.SERVER : ChannelType.SOCKET;
+        return new AsynchChannel.Registration(p, p.engine().register(channel), type);
     }
 
     AsynchChannel.Registration openServer(SocketAddress local, int backlog) throws IOException {
         checkOpen();
         Processor p = streamProcessor();
-        return new AsynchChannel.Registration(p, p.engine().openServer(local, backlog));
+        return new AsynchChannel.Registration(p, p.engine().openServer(local, backlog), ChannelType.SERVER);
     }
 
     AsynchChannel.Registration openSocket(SocketAddress remoteHint) throws IOException {
         checkOpen();
         Processor p = streamProcessor();
-        return new AsynchChannel.Registration(p, p.engine().openSocket(remoteHint));
+        return new AsynchChannel.Registration(p, p.engine().openSocket(remoteHint), ChannelType.SOCKET);
+    }
+
+    AsynchChannel.Registration openDatagram(SocketAddress local) throws IOException {
+        checkOpen();
+        Processor p = processorFor(OpKind.RECEIVE);
+        if (p == null || !p.supports(OpKind.SEND)) {
+            throw new UnsupportedOperationException("no engine of " + this + " runs datagram channels");
+        }
+        return new AsynchChannel.Registration(p, p.engine().openDatagram(local), ChannelType.DATAGRAM);
+    }
+
+    AsynchChannel.Registration openFile(Path path, OpenOption[] options) throws IOException {
+        Processor p = processorFor(OpKind.READ_FILE);
+        if (p == null || !p.supports(OpKind.WRITE_FILE)) {
+            throw new UnsupportedOperationException("no engine of " + this + " runs files: engine '"
+                    + primary.engine().name() + "' does not and " + ProactorConfig.FILE_ENGINE + " is '"
+                    + config.fileEngine() + "' (use '" + ProactorConfig.FILE_ENGINE_THREADPOOL + "')");
+        }
+        synchronized (lifecycle) {
+            checkOpen();
+            p.startDedicatedLeader(name + "-files-leader"); // the first file starts the secondary's leader
+        }
+        Set<OpenOption> set = new HashSet<>(Arrays.asList(options));
+        return new AsynchChannel.Registration(p, p.engine().openFile(path, set), ChannelType.FILE);
     }
 
     AsynchChannel.Registration adopt(Processor p, Object acceptedHandle) throws IOException {
@@ -202,16 +274,25 @@ public final class Demultiplexor implements AutoCloseable {
             p.engine().discard(acceptedHandle);
             throw e;
         }
-        return new AsynchChannel.Registration(p, ch);
+        return new AsynchChannel.Registration(p, ch, ChannelType.SOCKET);
     }
 
     private Processor streamProcessor() {
-        for (Processor p : dispatcher.processors()) {
-            if (p.supports(OpKind.READ)) {
+        Processor p = processorFor(OpKind.READ);
+        if (p == null) {
+            throw new IllegalArgumentException("no engine of " + this + " supports stream sockets");
+        }
+        return p;
+    }
+
+    /** The first processor whose engine supports {@code kind} (seed §7.3), or null. */
+    private Processor processorFor(OpKind kind) {
+        for (Processor p : processors) {
+            if (p.supports(kind)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("no engine of " + this + " supports stream sockets");
+        return null;
     }
 
     void track(AsynchChannel ch) {
@@ -234,8 +315,9 @@ public final class Demultiplexor implements AutoCloseable {
     // ---------------------------------------------------------------- close
 
     /**
-     * Closes every channel (their pending operations complete with an error and are dispatched), stops the pool
-     * and dedicated threads, and releases the engines. Pending timers never fire. Idempotent; may be called
+     * Closes every channel (their pending operations complete with an error and are dispatched; file operations
+     * already running on a worker are waited for and dispatched with their result), stops the pool and
+     * dedicated threads, and releases the engines. Pending timers never fire. Idempotent; may be called
      * from a callback (the calling pool thread is not waited for).
      */
     @Override
@@ -263,16 +345,27 @@ public final class Demultiplexor implements AutoCloseable {
                 interrupted = true;
             }
         }
-        try {
-            primary.stopDedicatedLeader();
-        } catch (InterruptedException e) {
-            interrupted = true;
+        for (Processor p : processors) {
+            try {
+                p.stopDedicatedLeader();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        for (Processor p : processors) {
+            try {
+                p.collectAtClose(); // e.g. file operations that were still running on a worker
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
         dispatcher.drainQueue();
-        try {
-            primary.engine().close();
-        } catch (IOException e) {
-            Dispatcher.LOG.warn("{}: closing engine failed", name, e);
+        for (Processor p : processors) {
+            try {
+                p.engine().close();
+            } catch (IOException e) {
+                Dispatcher.LOG.warn("{}: closing engine {} failed", name, p, e);
+            }
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -282,6 +375,6 @@ public final class Demultiplexor implements AutoCloseable {
     @Override
     public String toString() {
         return name + "[" + getEngineName() + "/" + getWaitStrategyName() + ", " + config.leader().configName()
-                + "]";
+                + (files == null ? "" : ", files=" + files.engine().name()) + "]";
     }
 }

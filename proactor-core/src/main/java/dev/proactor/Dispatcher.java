@@ -115,6 +115,14 @@ final class Dispatcher {
         }
     }
 
+    /**
+     * A dedicated leader queued results: wake a follower to dispatch them, or if none sleeps, interrupt a shared
+     * leader of another processor so it comes back to the queue. Lock held.
+     */
+    void notifyFromDedicatedLeaderLocked() {
+        notifyLocked(NotifyLevel.STRONG);
+    }
+
     /** Wakes one sleeping follower not already being woken; returns whether there was one. */
     boolean wakeFollowerLocked() {
         if (followers - pendingWakeups > 0) {
@@ -282,11 +290,7 @@ final class Dispatcher {
             }
         } finally {
             lock.unlock();
-            if (previous == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(previous);
-            }
+            CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates
         }
     }
 
@@ -364,11 +368,7 @@ final class Dispatcher {
                 dispatch(op);
             }
         } finally {
-            if (previous == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(previous);
-            }
+            CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates
         }
     }
 }

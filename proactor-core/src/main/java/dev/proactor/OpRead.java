@@ -4,8 +4,11 @@ import dev.proactor.spi.OpKind;
 import java.nio.ByteBuffer;
 
 /**
- * A completed read. On success at least one byte was read into the buffers (their positions advanced) or the
- * peer closed its side ({@link #isEndOfStream()}, {@link #getBytesCompleted()} is -1).
+ * A completed read of a stream socket ({@link OpKind#READ}) or of a file at a position
+ * ({@link OpKind#READ_FILE}). On success at least one byte was read into the buffers (their positions advanced),
+ * or there is nothing more to read ({@link #isEndOfStream()}, {@link #getBytesCompleted()} is -1): the peer
+ * closed its side, or the file position was at or after the end of the file. A file read may return fewer
+ * bytes than the buffer has room for, like {@code pread}; read again from the next position for more.
  */
 public final class OpRead extends ChannelOp {
 
@@ -13,9 +16,15 @@ public final class OpRead extends ChannelOp {
         super(channel, channel.input);
     }
 
+    /** {@link OpKind#READ} for a socket, {@link OpKind#READ_FILE} for a file. */
     @Override
     public OpKind getKind() {
-        return OpKind.READ;
+        return request.kind();
+    }
+
+    /** The file position a file read started at; 0 for a socket read. */
+    public long getPosition() {
+        return request.position();
     }
 
     /** The (first) buffer read into. */
@@ -38,7 +47,7 @@ public final class OpRead extends ChannelOp {
         return request.length();
     }
 
-    /** Whether the peer closed its output: no more bytes will come. */
+    /** Whether the peer closed its output (socket) or the position was at or after the end (file). */
     public boolean isEndOfStream() {
         return request.error() == null && request.bytes() < 0;
     }

@@ -4,7 +4,8 @@ import dev.proactor.spi.OpKind;
 import java.nio.ByteBuffer;
 
 /**
- * A completed write. On success every byte that was remaining in the buffers when the write started has been
+ * A completed write to a stream socket ({@link OpKind#WRITE}) or to a file at a position
+ * ({@link OpKind#WRITE_FILE}). On success every byte that was remaining in the buffers when the write started has been
  * written (partial writes are continued by the engine); on error {@link #getBytesCompleted()} tells how many
  * were written before it.
  */
@@ -14,9 +15,15 @@ public final class OpWrite extends ChannelOp {
         super(channel, channel.output);
     }
 
+    /** {@link OpKind#WRITE} for a socket, {@link OpKind#WRITE_FILE} for a file. */
     @Override
     public OpKind getKind() {
-        return OpKind.WRITE;
+        return request.kind();
+    }
+
+    /** The file position a file write started at; 0 for a socket write. */
+    public long getPosition() {
+        return request.position();
     }
 
     /** The (first) buffer written from. */

@@ -1,6 +1,7 @@
 package dev.proactor;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
@@ -21,7 +22,19 @@ import java.util.stream.Collectors;
  * <tr><td>{@code proactor.maxInFlight}</td><td>integer &ge; 0; 0 = no limit</td><td>0</td></tr>
  * <tr><td>{@code proactor.strict}</td><td>{@code true} | {@code false}: fail instead of falling back to
  *     {@code nio} when the engine cannot load</td><td>false</td></tr>
+ * <tr><td>{@code proactor.fileEngine}</td><td>{@code threadpool} | {@code none}: what runs file reads and writes
+ *     when the engine cannot</td><td>threadpool</td></tr>
+ * <tr><td>{@code proactor.fileThreads}</td><td>positive integer: worker threads of the {@code threadpool} file
+ *     engine</td><td>2</td></tr>
  * </table>
+ *
+ * <p>Files: a selector cannot wait for files, so when the engine does not run {@link
+ * dev.proactor.spi.OpKind#READ_FILE file operations} itself (the {@code nio} engine does not), a second processor
+ * runs them: with {@code threadpool}, positional {@code FileChannel} reads and writes on a small pool of
+ * {@code fileThreads} workers, whose completions that processor's own dedicated leader queues for the pool. With
+ * {@code none} there is no second processor and {@link AsynchChannel#openFile} throws
+ * {@link UnsupportedOperationException}. An engine that supports file operations itself runs them, whatever
+ * this setting.
  *
  * <p>{@code maxInFlight} counts every operation in an engine, also a read waiting for a peer that may never
  * send: operations beyond the limit wait (state {@link OpState#DEFERRED}) until one finishes. Set it above the
@@ -37,9 +50,11 @@ import java.util.stream.Collectors;
  * @param leader       shared or dedicated leader
  * @param maxInFlight  operations in flight per processor, 0 for no limit
  * @param strict       fail rather than fall back when the engine is unavailable
+ * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
+ * @param fileThreads  worker threads of the {@value #FILE_ENGINE_THREADPOOL} file engine
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
-                             boolean strict) {
+                             boolean strict, String fileEngine, int fileThreads) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -47,6 +62,17 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String LEADER = "proactor.leader";
     public static final String MAX_IN_FLIGHT = "proactor.maxInFlight";
     public static final String STRICT = "proactor.strict";
+    public static final String FILE_ENGINE = "proactor.fileEngine";
+    public static final String FILE_THREADS = "proactor.fileThreads";
+
+    /** {@code proactor.fileEngine} value: file operations on a pool of worker threads (the default). */
+    public static final String FILE_ENGINE_THREADPOOL = "threadpool";
+    /** {@code proactor.fileEngine} value: no file engine; opening a file fails unless the engine runs files. */
+    public static final String FILE_ENGINE_NONE = "none";
+    /** The allowed {@code proactor.fileEngine} values, default first. */
+    public static final List<String> FILE_ENGINES = List.of(FILE_ENGINE_THREADPOOL, FILE_ENGINE_NONE);
+    /** Default of {@code proactor.fileThreads}. */
+    public static final int DEFAULT_FILE_THREADS = 2;
 
     /** The engine used when none is configured, and the fallback for engines that cannot load. */
     public static final String DEFAULT_ENGINE = "nio";
@@ -63,6 +89,25 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (maxInFlight < 0) {
             throw new IllegalArgumentException(MAX_IN_FLIGHT + " must be >= 0 (0 = no limit), was " + maxInFlight);
         }
+        Objects.requireNonNull(fileEngine, "fileEngine");
+        if (!FILE_ENGINES.contains(fileEngine)) {
+            throw new IllegalArgumentException(FILE_ENGINE + " must be one of " + String.join(", ", FILE_ENGINES)
+                    + "; was '" + fileEngine + "'");
+        }
+        if (fileThreads < 1) {
+            throw new IllegalArgumentException(FILE_THREADS + " must be a positive integer, was " + fileThreads);
+        }
+    }
+
+    /**
+     * The settings without the file properties (which take their defaults), as before those existed.
+     *
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
+                DEFAULT_FILE_THREADS);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -96,6 +141,14 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         v = props.getProperty(STRICT);
         if (v != null) {
             b.strict(parseBoolean(STRICT, v));
+        }
+        v = props.getProperty(FILE_ENGINE);
+        if (v != null) {
+            b.fileEngine(v.trim().toLowerCase(Locale.ROOT));
+        }
+        v = props.getProperty(FILE_THREADS);
+        if (v != null) {
+            b.fileThreads(parseInt(FILE_THREADS, v, "a positive integer"));
         }
         return b.build();
     }
@@ -136,7 +189,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
-                .maxInFlight(maxInFlight).strict(strict);
+                .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -147,6 +200,8 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private LeaderMode leader = LeaderMode.SHARED;
         private int maxInFlight;
         private boolean strict;
+        private String fileEngine = FILE_ENGINE_THREADPOOL;
+        private int fileThreads = DEFAULT_FILE_THREADS;
 
         private Builder() {
         }
@@ -182,8 +237,21 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
             return this;
         }
 
+        /** {@value ProactorConfig#FILE_ENGINE_THREADPOOL} or {@value ProactorConfig#FILE_ENGINE_NONE}. */
+        public Builder fileEngine(String fileEngine) {
+            this.fileEngine = fileEngine;
+            return this;
+        }
+
+        /** Worker threads of the {@value ProactorConfig#FILE_ENGINE_THREADPOOL} file engine. */
+        public Builder fileThreads(int fileThreads) {
+            this.fileThreads = fileThreads;
+            return this;
+        }
+
         public ProactorConfig build() {
-            return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict);
+            return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
+                    fileThreads);
         }
     }
 }

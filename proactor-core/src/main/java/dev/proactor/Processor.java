@@ -232,7 +232,9 @@ final class Processor {
                 n++;
             }
             if (n > 0 && mode == LeaderMode.DEDICATED) {
-                dispatcher.wakeFollowerLocked(); // NOTIFY_FOLLOWER: the dedicated leader never dispatches
+                // The dedicated leader never dispatches (seed: NOTIFY_FOLLOWER). With a second processor there
+                // may be no follower, only a pool thread leading the other, shared processor: interrupt it then.
+                dispatcher.notifyFromDedicatedLeaderLocked();
             }
         } finally {
             dispatcher.unlock();
@@ -246,9 +248,12 @@ final class Processor {
 
     // ---------------------------------------------------------------- dedicated leader thread
 
-    /** Starts the permanent leader thread of a dedicated processor; no-op for shared ones. */
+    /**
+     * Starts the permanent leader thread of a dedicated processor; no-op for shared ones and when already
+     * started. Called under the demultiplexor's life-cycle lock.
+     */
     void startDedicatedLeader(String threadName) {
-        if (mode != LeaderMode.DEDICATED) {
+        if (mode != LeaderMode.DEDICATED || dedicatedThread != null) {
             return;
         }
         Thread t = new Thread(this::runDedicatedLeader, threadName);
@@ -285,6 +290,34 @@ final class Processor {
         interrupt.interrupt();
         if (t != Thread.currentThread()) {
             t.join();
+        }
+    }
+
+    /**
+     * At close, after the pool threads and the dedicated leader stopped: lets the engine finish what still runs
+     * on its own threads ({@link Engine#quiesce()}), then queues every completion left, so each operation is
+     * dispatched exactly once. Skipped if a user thread still leads this processor (it queues them itself).
+     */
+    void collectAtClose() throws InterruptedException {
+        engine.quiesce();
+        dispatcher.lock();
+        try {
+            if (leader != null) {
+                return;
+            }
+            leader = Thread.currentThread();
+        } finally {
+            dispatcher.unlock();
+        }
+        try {
+            lead(0);
+        } finally {
+            dispatcher.lock();
+            try {
+                leader = null;
+            } finally {
+                dispatcher.unlock();
+            }
         }
     }
 

@@ -28,15 +28,29 @@ class ProactorConfigTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), c.threads());
         assertEquals(LeaderMode.SHARED, c.leader());
         assertEquals(0, c.maxInFlight());
+        assertEquals("threadpool", c.fileEngine());
+        assertEquals(2, c.fileThreads());
+        assertEquals(c, ProactorConfig.builder().build());
     }
 
     @Test
     void everyPropertyIsRead() {
         ProactorConfig c = ProactorConfig.fromProperties(props("proactor.engine", "epoll", "proactor.waitStrategy",
                 "poll", "proactor.threads", "3", "proactor.leader", "Dedicated", "proactor.maxInFlight", "64",
-                "proactor.strict", "true"));
-        assertEquals(new ProactorConfig("epoll", "poll", 3, LeaderMode.DEDICATED, 64, true), c);
+                "proactor.strict", "true", "proactor.fileEngine", " None ", "proactor.fileThreads", "5"));
+        assertEquals(new ProactorConfig("epoll", "poll", 3, LeaderMode.DEDICATED, 64, true, "none", 5), c);
         assertEquals(c, c.toBuilder().build());
+    }
+
+    @Test
+    void theBuilderSetsTheFileSettingsAndTheOlderConstructorDefaultsThem() {
+        ProactorConfig c = ProactorConfig.builder().fileEngine(ProactorConfig.FILE_ENGINE_NONE).fileThreads(7).build();
+        assertEquals("none", c.fileEngine());
+        assertEquals(7, c.fileThreads());
+        ProactorConfig old = new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false);
+        assertEquals(ProactorConfig.FILE_ENGINE_THREADPOOL, old.fileEngine());
+        assertEquals(ProactorConfig.DEFAULT_FILE_THREADS, old.fileThreads());
+        assertEquals(java.util.List.of("threadpool", "none"), ProactorConfig.FILE_ENGINES);
     }
 
     @Test
@@ -46,6 +60,15 @@ class ProactorConfigTest {
         assertMessage("proactor.threads must be a positive integer, was 0", props("proactor.threads", "0"));
         assertMessage("proactor.maxInFlight must be >= 0 (0 = no limit), was -1", props("proactor.maxInFlight", "-1"));
         assertMessage("proactor.strict must be one of true, false; was 'yes'", props("proactor.strict", "yes"));
+        assertMessage("proactor.fileEngine must be one of threadpool, none; was 'aio'",
+                props("proactor.fileEngine", "aio"));
+        assertMessage("proactor.fileThreads must be a positive integer; was 'two'",
+                props("proactor.fileThreads", "two"));
+        assertMessage("proactor.fileThreads must be a positive integer, was 0", props("proactor.fileThreads", "0"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ProactorConfig.builder().fileEngine("pool").build());
+        assertEquals("proactor.fileEngine must be one of threadpool, none; was 'pool'", e.getMessage());
+        assertThrows(NullPointerException.class, () -> ProactorConfig.builder().fileEngine(null).build());
     }
 
     private static void assertMessage(String expected, Properties p) {

@@ -3,6 +3,9 @@ package dev.proactor.spi;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * An I/O engine (the seed's AIO_Provider): starts and cancels requests and supplies the wait strategy its
@@ -41,7 +44,8 @@ public interface Engine extends AutoCloseable {
     }
 
     /**
-     * Registers a channel made by the user (the seed constructor), e.g. a JDK {@code SocketChannel}.
+     * Registers a channel made by the user (the seed constructor), e.g. a JDK {@code SocketChannel} (or a
+     * {@code DatagramChannel}, for engines that support {@link OpKind#RECEIVE}).
      *
      * @throws IllegalArgumentException if this engine cannot work on that kind of channel
      * @throws IOException              if the registration fails
@@ -59,6 +63,42 @@ public interface Engine extends AutoCloseable {
 
     /** Closes an accepted handle nobody adopted. */
     void discard(Object acceptedHandle);
+
+    /**
+     * Opens a datagram socket bound to {@code local} (port 0 picks a free port), unconnected. Engines that
+     * support {@link OpKind#RECEIVE} and {@link OpKind#SEND} override this.
+     *
+     * @throws UnsupportedOperationException if this engine has no datagram channels (the default)
+     * @throws IOException                   if the socket cannot be opened or bound
+     */
+    default EngineChannel openDatagram(SocketAddress local) throws IOException {
+        throw new UnsupportedOperationException("engine '" + name() + "' has no datagram channels");
+    }
+
+    /**
+     * Opens a file for {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE}, with the options of
+     * {@link java.nio.channels.FileChannel#open(Path, Set, java.nio.file.attribute.FileAttribute[])} (none: read
+     * only). Engines that support the file kinds override this.
+     *
+     * @throws UnsupportedOperationException if this engine has no file channels (the default)
+     * @throws IOException                   if the file cannot be opened
+     */
+    default EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
+        throw new UnsupportedOperationException("engine '" + name() + "' has no file channels");
+    }
+
+    /**
+     * Called once when the demultiplexor closes, after every channel was closed (and its pending requests
+     * cancelled) and the leaders stopped, before a last {@link WaitStrategy#waitFor(long) waitFor(0)} collects
+     * what is left: returns once no request is still running on a thread of the engine, so that last wait
+     * finds every remaining completion. The default does nothing: engines whose I/O runs only inside
+     * {@code start} and the leader's wait have nothing to wait for.
+     *
+     * @throws InterruptedException if the calling thread is interrupted while waiting
+     */
+    default void quiesce() throws InterruptedException {
+        // Nothing runs outside start() and the leader's wait.
+    }
 
     /**
      * Starts a request. On {@link StartResult#COMPLETED} the result (bytes, error, accepted handle) is recorded

@@ -5,9 +5,9 @@ import java.net.SocketAddress;
 
 /**
  * An engine's state for one channel: the descriptor it works on and the at most one pending request per
- * direction (input: read/accept/receive, output: write/connect/send). Created by
+ * direction (input: read/accept/receive/file read, output: write/connect/send/file write/transmit). Created by
  * {@link Engine#register(java.nio.channels.Channel)}, {@link Engine#openSocket}, {@link Engine#openServer} or
- * {@link Engine#adopt(Object)}; released by {@link #close()}.
+ * {@link Engine#adopt(Object)}, {@link Engine#openDatagram} or {@link Engine#openFile}; released by {@link #close()}.
  *
  * <p>Thread-safe: the core calls these methods from any thread.
  */
@@ -21,6 +21,16 @@ public interface EngineChannel {
 
     /** Shuts down the output side (sends FIN); pending writes are not affected. */
     void shutdownOutput() throws IOException;
+
+    /**
+     * The size of a file channel.
+     *
+     * @throws UnsupportedOperationException if this is not a file channel (the default)
+     * @throws IOException                   if the size cannot be read, e.g. the channel is closed
+     */
+    default long size() throws IOException {
+        throw new UnsupportedOperationException("size() needs a file channel, not " + this);
+    }
 
     /**
      * Releases the channel. The core has already cancelled every request; the descriptor must be released only

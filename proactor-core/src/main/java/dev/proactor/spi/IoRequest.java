@@ -2,10 +2,12 @@ package dev.proactor.spi;
 
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
- * The engine's view of one operation: what to do (kind, channel, buffers, address, position) and what happened
- * (bytes, error, accepted handle, peer address). The core owns and reuses request objects; an engine must not
+ * The engine's view of one operation: what to do (kind, channel, buffers, address, position; for
+ * {@link OpKind#TRANSMIT_FILE} also the file, count, header and trailer) and what happened (bytes, error, accepted
+ * handle, peer address, file bytes). The core owns and reuses request objects; an engine must not
  * keep a reference to a request after it has returned it completed (from {@link Engine#start},
  * {@link Engine#cancel} or {@link WaitStrategy#nextCompleted()}).
  *
@@ -24,8 +26,13 @@ public final class IoRequest {
     private int length;
     private SocketAddress address;
     private long position;
+    private FileChannel file;
+    private long count;
+    private ByteBuffer header;
+    private ByteBuffer trailer;
 
     private long bytes;
+    private long fileBytes;
     private Throwable error;
     private Object acceptedHandle;
     private SocketAddress peer;
@@ -60,7 +67,12 @@ public final class IoRequest {
         this.length = 0;
         this.address = null;
         this.position = 0;
+        this.file = null;
+        this.count = 0;
+        this.header = null;
+        this.trailer = null;
         this.bytes = 0;
+        this.fileBytes = 0;
         this.error = null;
         this.acceptedHandle = null;
         this.peer = null;
@@ -94,11 +106,29 @@ public final class IoRequest {
         return this;
     }
 
+    /**
+     * Sets what a {@link OpKind#TRANSMIT_FILE} sends: {@code header} (or null), then {@code count} bytes of
+     * {@code file} from {@code position}, then {@code trailer} (or null). Core only.
+     *
+     * @return this request
+     */
+    public IoRequest transmit(FileChannel file, long position, long count, ByteBuffer header, ByteBuffer trailer) {
+        this.file = file;
+        this.position = position;
+        this.count = count;
+        this.header = header;
+        this.trailer = trailer;
+        return this;
+    }
+
     /** Drops references to user objects once the operation has been dispatched. Core only. */
     public void clearReferences() {
         single[0] = null;
         buffers = null;
         address = null;
+        file = null;
+        header = null;
+        trailer = null;
         acceptedHandle = null;
         peer = null;
         error = null;
@@ -135,8 +165,40 @@ public final class IoRequest {
         return address;
     }
 
+    /** The file position of a file read, file write or transmit. */
     public long position() {
         return position;
+    }
+
+    /** The file a {@link OpKind#TRANSMIT_FILE} sends from, or null. */
+    public FileChannel file() {
+        return file;
+    }
+
+    /** How many file bytes a {@link OpKind#TRANSMIT_FILE} sends. */
+    public long count() {
+        return count;
+    }
+
+    /** The buffer a {@link OpKind#TRANSMIT_FILE} sends before the file, or null. */
+    public ByteBuffer header() {
+        return header;
+    }
+
+    /** The buffer a {@link OpKind#TRANSMIT_FILE} sends after the file, or null. */
+    public ByteBuffer trailer() {
+        return trailer;
+    }
+
+    /** File bytes a {@link OpKind#TRANSMIT_FILE} has sent so far (header and trailer bytes not counted). */
+    public long fileBytes() {
+        return fileBytes;
+    }
+
+    /** Records {@code n} more file bytes sent by a transmit: adds to {@link #fileBytes()} and {@link #bytes()}. */
+    public void addFileBytes(long n) {
+        fileBytes += n;
+        bytes += n;
     }
 
     /** Bytes moved so far (or -1 for end-of-stream on a completed read). */

@@ -19,14 +19,33 @@ public enum OpKind {
     SEND,
     /** Read from a file at a position. */
     READ_FILE,
-    /** Write to a file at a position. */
-    WRITE_FILE;
+    /** Write to a file at a position; completes when every byte has been written. */
+    WRITE_FILE,
+    /**
+     * Send a region of a file, with optional header and trailer buffers, over a connected stream socket (the
+     * seed's TransmitFile); completes when every requested byte has been sent. An output-direction operation.
+     */
+    TRANSMIT_FILE;
 
     /** Bit of this kind in a supported-operations mask. */
     public int bit() {
         return 1 << ordinal();
     }
 
+    /**
+     * Whether operations of this kind belong to the input direction of a channel (read, accept, receive, file
+     * read) rather than the output one (write, connect, send, file write, transmit).
+     */
+    public boolean isInput() {
+        return this == READ || this == ACCEPT || this == RECEIVE || this == READ_FILE;
+    }
+
     /** Mask of the stream-socket kinds (READ, WRITE, ACCEPT, CONNECT). */
     public static final int STREAM_MASK = READ.bit() | WRITE.bit() | ACCEPT.bit() | CONNECT.bit();
+
+    /** Mask of the datagram kinds (RECEIVE, SEND). */
+    public static final int DATAGRAM_MASK = RECEIVE.bit() | SEND.bit();
+
+    /** Mask of the file kinds (READ_FILE, WRITE_FILE). */
+    public static final int FILE_MASK = READ_FILE.bit() | WRITE_FILE.bit();
 }

@@ -4,7 +4,9 @@ import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -20,12 +22,17 @@ final class NioChannel implements EngineChannel {
     final SelectableChannel channel;
     final SelectionKey key;
 
-    /** Pending read or accept, or null. Guarded by this. */
+    /** Pending read, accept or receive, or null. Guarded by this. */
     IoRequest input;
-    /** Pending write or connect, or null. Guarded by this. */
+    /** Pending write, connect, send or transmit, or null. Guarded by this. */
     IoRequest output;
     /** Guarded by this. */
     boolean closed;
+    /**
+     * Buffer of a file transmission that cannot use {@code transferTo}: file bytes read but not yet sent
+     * (position..limit). Made at the first such transmission of this channel, then reused. Guarded by this.
+     */
+    private ByteBuffer transmitBuffer;
 
     NioChannel(SelectableChannel channel, SelectionKey key) {
         this.channel = channel;
@@ -46,6 +53,14 @@ final class NioChannel implements EngineChannel {
         }
     }
 
+    /** The buffer of a transmission copying through Java, made once per channel. Lock held. */
+    ByteBuffer transmitBuffer() {
+        if (transmitBuffer == null) {
+            transmitBuffer = ByteBuffer.allocateDirect(NioTransmit.BUFFER_SIZE);
+        }
+        return transmitBuffer;
+    }
+
     @Override
     public SocketAddress localAddress() throws IOException {
         return channel instanceof NetworkChannel nc ? nc.getLocalAddress() : null;
@@ -53,7 +68,10 @@ final class NioChannel implements EngineChannel {
 
     @Override
     public SocketAddress remoteAddress() throws IOException {
-        return channel instanceof SocketChannel sc ? sc.getRemoteAddress() : null;
+        if (channel instanceof SocketChannel sc) {
+            return sc.getRemoteAddress();
+        }
+        return channel instanceof DatagramChannel dc ? dc.getRemoteAddress() : null;
     }
 
     @Override

@@ -7,9 +7,15 @@ import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetSocketAddress;
+import java.net.ProtocolFamily;
 import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -22,6 +28,10 @@ import java.util.function.Consumer;
  * The emulated engine: proactive operations over a {@link Selector}. A request is tried once at start; if the
  * socket is not ready, interest is registered and the leader, on readiness, performs the non-blocking call
  * itself and queues the completed request, so handlers only ever see completions.
+ *
+ * <p>Runs stream sockets (read, write, accept, connect, and file transmission to a socket), and datagram
+ * sockets (receive, send). Not files: a selector cannot wait for them, so the demultiplexor runs file reads and
+ * writes on its file engine.
  *
  * <p>Level-triggered rule: interest is removed (under the channel lock) before a completed request leaves the
  * engine, so it can never be reported twice.
@@ -56,8 +66,10 @@ final class NioEngine implements Engine {
 
     @Override
     public boolean supports(OpKind kind) {
-        return (OpKind.STREAM_MASK & kind.bit()) != 0;
+        return (SUPPORTED & kind.bit()) != 0;
     }
+
+    private static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.TRANSMIT_FILE.bit();
 
     @Override
     public boolean startInterruptsLeader() {
@@ -68,9 +80,10 @@ final class NioEngine implements Engine {
 
     @Override
     public EngineChannel register(Channel channel) throws IOException {
-        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)) {
-            throw new IllegalArgumentException("the nio engine runs SocketChannel and ServerSocketChannel, not "
-                    + (channel == null ? "null" : channel.getClass().getName()));
+        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
+                && !(channel instanceof DatagramChannel)) {
+            throw new IllegalArgumentException("the nio engine runs SocketChannel, ServerSocketChannel and "
+                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
         }
         SelectableChannel sc = (SelectableChannel) channel;
         sc.configureBlocking(false);
@@ -96,6 +109,27 @@ final class NioEngine implements Engine {
             throw e;
         }
         return registerOrClose(ssc);
+    }
+
+    /** Opens a datagram socket of the address's family (the JDK's default for a wildcard) bound to {@code local}. */
+    @Override
+    public EngineChannel openDatagram(SocketAddress local) throws IOException {
+        ProtocolFamily family = null;
+        if (local instanceof InetSocketAddress isa) {
+            if (isa.getAddress() instanceof Inet4Address) {
+                family = StandardProtocolFamily.INET;
+            } else if (isa.getAddress() instanceof Inet6Address) {
+                family = StandardProtocolFamily.INET6;
+            }
+        }
+        DatagramChannel dc = family == null ? DatagramChannel.open() : DatagramChannel.open(family);
+        try {
+            dc.bind(local);
+        } catch (IOException | RuntimeException e) {
+            dc.close();
+            throw e;
+        }
+        return registerOrClose(dc);
     }
 
     private EngineChannel registerOrClose(SelectableChannel ch) throws IOException {
@@ -139,7 +173,7 @@ final class NioEngine implements Engine {
                 r.fail(e);
                 return StartResult.COMPLETED;
             }
-            if (NioOperations.isInput(r.kind())) {
+            if (r.kind().isInput()) {
                 nc.input = r;
             } else {
                 nc.output = r;

@@ -3,7 +3,9 @@ package dev.proactor.nio;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ScatteringByteChannel;
 import java.nio.channels.SelectionKey;
@@ -13,7 +15,8 @@ import java.nio.channels.SocketChannel;
 /**
  * The non-blocking system calls that turn readiness into completion: each method tries the request once and
  * says whether it is finished (its result recorded) or must wait for readiness. Stateless; the caller holds
- * the channel's lock. Allocates nothing on the read and write paths.
+ * the channel's lock. Allocates nothing: a receive returns the JDK's source address object, which the JDK
+ * reuses while datagrams keep coming from the same sender. File transmission is in {@link NioTransmit}.
  */
 final class NioOperations {
 
@@ -26,17 +29,12 @@ final class NioOperations {
     /** The selection-key interest a pending request of this kind waits for. */
     static int interestOf(OpKind kind) {
         return switch (kind) {
-            case READ -> SelectionKey.OP_READ;
+            case READ, RECEIVE -> SelectionKey.OP_READ;
             case ACCEPT -> SelectionKey.OP_ACCEPT;
-            case WRITE -> SelectionKey.OP_WRITE;
+            case WRITE, SEND, TRANSMIT_FILE -> SelectionKey.OP_WRITE;
             case CONNECT -> SelectionKey.OP_CONNECT;
             default -> throw new IllegalArgumentException("nio engine does not run " + kind);
         };
-    }
-
-    /** Whether the kind belongs to the input direction (read, accept) rather than the output one. */
-    static boolean isInput(OpKind kind) {
-        return kind == OpKind.READ || kind == OpKind.ACCEPT;
     }
 
     /**
@@ -51,6 +49,9 @@ final class NioOperations {
             case WRITE -> write(nc, r);
             case ACCEPT -> accept(nc, r);
             case CONNECT -> connect(nc, r);
+            case RECEIVE -> receive(nc, r);
+            case SEND -> send(nc, r);
+            case TRANSMIT_FILE -> NioTransmit.step(nc, r);
             default -> throw new IllegalArgumentException("nio engine does not run " + r.kind());
         };
     }
@@ -114,5 +115,50 @@ final class NioOperations {
         }
         r.peer(r.address());
         return true;
+    }
+
+    /**
+     * Receives one datagram. The JDK stores what fits in the buffer and discards the rest of a larger datagram
+     * without telling: the result is the number of bytes stored (0 for an empty datagram).
+     */
+    private static boolean receive(NioChannel nc, IoRequest r) throws IOException {
+        DatagramChannel dc = datagram(nc, "receive");
+        ByteBuffer dst = r.firstBuffer();
+        int before = dst.position();
+        SocketAddress source = dc.receive(dst);
+        if (source == null) {
+            return false;
+        }
+        r.peer(source);
+        r.complete(dst.position() - before);
+        return true;
+    }
+
+    /**
+     * Sends one datagram: to the request's address, or with {@code write} to the connected peer when it has
+     * none. The JDK sends a datagram whole or not at all (0 when the socket buffer is full); an empty datagram
+     * cannot be told apart from "not sent", so it counts as sent at the first try.
+     */
+    private static boolean send(NioChannel nc, IoRequest r) throws IOException {
+        DatagramChannel dc = datagram(nc, "send");
+        ByteBuffer src = r.firstBuffer();
+        int size = src.remaining();
+        SocketAddress target = r.address();
+        int n = target == null ? dc.write(src) : dc.send(src, target);
+        if (n == 0 && size > 0) {
+            return false;
+        }
+        if (target == null) {
+            r.peer(dc.getRemoteAddress());
+        }
+        r.complete(n);
+        return true;
+    }
+
+    private static DatagramChannel datagram(NioChannel nc, String what) {
+        if (!(nc.channel instanceof DatagramChannel dc)) {
+            throw new IllegalArgumentException(what + " needs a datagram socket, not " + nc.channel);
+        }
+        return dc;
     }
 }

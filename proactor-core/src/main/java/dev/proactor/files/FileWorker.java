@@ -1,0 +1,70 @@
+package dev.proactor.files;
+
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One worker thread of the file engine: takes requests from the {@link WorkQueue}, runs the positional read or
+ * write, records the result in the request (errors included: nothing is thrown away) and hands it to the
+ * {@link CompletionQueue}. Runs until the queue is stopped.
+ */
+final class FileWorker implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FileWorker.class);
+
+    private final WorkQueue work;
+    private final CompletionQueue done;
+
+    FileWorker(WorkQueue work, CompletionQueue done) {
+        this.work = work;
+        this.done = done;
+    }
+
+    @Override
+    public void run() {
+        for (;;) {
+            IoRequest r;
+            try {
+                r = work.take();
+            } catch (InterruptedException e) {
+                LOG.warn("file worker {} interrupted; stopping it", Thread.currentThread().getName(), e);
+                return;
+            }
+            if (r == null) {
+                return;
+            }
+            try {
+                perform(r);
+            } catch (IOException | RuntimeException e) {
+                r.fail(e);
+            } catch (Error e) {
+                r.fail(e); // still completes exactly once; the error reaches the handler
+                LOG.error("file operation {} failed with an error", r.kind(), e);
+            }
+            done.add(r);     // first the completion ...
+            work.finished(); // ... then "not running": a closer waiting for idle then finds it queued
+        }
+    }
+
+    /** Runs one request to completion in the calling thread. */
+    static void perform(IoRequest r) throws IOException {
+        FileChannel file = ((FilePoolChannel) r.channel()).file;
+        ByteBuffer buffer = r.firstBuffer();
+        if (r.kind() == OpKind.READ_FILE) {
+            int n = file.read(buffer, r.position());
+            r.complete(n < 0 ? -1 : n);
+        } else if (r.kind() == OpKind.WRITE_FILE) {
+            long position = r.position();
+            while (buffer.hasRemaining()) {
+                r.addBytes(file.write(buffer, position + r.bytes()));
+            }
+        } else {
+            throw new IllegalArgumentException("the file engine does not run " + r.kind());
+        }
+    }
+}
