@@ -1,0 +1,415 @@
+package dev.proactor.examples.http;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.OpRead;
+import dev.proactor.OpTimer;
+import dev.proactor.OpTransmit;
+import dev.proactor.OpWrite;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HTTP/1.1 connection on the proactor: the JAWS "protocol handler". It reads request heads asynchronously,
+ * answers them one after another in arrival order (pipelined requests already in the buffer are answered without
+ * reading again), and sends files with {@link AsynchChannel#transmitFile} behind the response head.
+ *
+ * <p><b>Phases.</b> {@code IDLE} (waiting for the first byte of a request; idle timeout), {@code HEAD} (a
+ * request has begun; the whole head must arrive within the header timeout counted from the first byte, so a
+ * slowloris client trickling bytes cannot keep the connection), {@code RESPONDING} (a write or transmit is
+ * pending; no read is started, which leaves back-pressure to TCP; each write and each {@link #SEND_CHUNK} of a
+ * file must complete within the idle timeout), {@code LINGERING} (after the last response of a connection that
+ * closes: output shut down, input drained and discarded for a short time, so a client whose unread request bytes
+ * would otherwise make the close a reset still receives the response), {@code CLOSED}.
+ *
+ * <p><b>Threads.</b> Input, output and timer completions of one connection may run on different pool threads
+ * at the same time; every callback synchronizes on the connection, which keeps the state machine simple. The
+ * one reusable timer is never trusted blindly: a firing counts only if it is the latest arming and its deadline
+ * has passed, since a callback that began just before a {@code cancel} or re-{@code schedule} still runs.
+ *
+ * <p><b>Bodies.</b> Files up to {@link #INLINE_BODY_MAX} are read into the response buffer and sent with the
+ * head in one write; larger files are sent by {@code transmitFile} in {@link #SEND_CHUNK} pieces, the head
+ * going with the first.
+ *
+ * <p><b>Allocation.</b> Per connection: the request buffer (the head limit), the parser, the request, the
+ * response buffer (head plus a small body) and the timer, all reused for every request. Per request only what the JDK needs: the
+ * target string, the resolved {@code Path} and the opened {@code FileChannel}.
+ */
+final class HttpConnection implements AsynchHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
+
+    /**
+     * Files up to this size are read into the response buffer and leave with the head in one write; larger ones
+     * go with {@code transmitFile}. Besides saving a system call, this keeps a small head and a small body from
+     * travelling as two small segments, of which Nagle's algorithm holds the second until the client's delayed
+     * ACK of the first (up to 40 ms per response on a kept-alive connection: the engine does not set
+     * TCP_NODELAY). The read is one positional read, normally from the page cache.
+     */
+    static final int INLINE_BODY_MAX = 16 * 1024;
+    /** File bytes per transmit: the progress a client must make within the idle timeout while receiving. */
+    static final long SEND_CHUNK = 1L << 20;
+    /** Longest time input is drained before a closing connection is closed (capped by the idle timeout). */
+    static final long LINGER_MILLIS = 2_000;
+
+    private enum Phase { IDLE, HEAD, RESPONDING, LINGERING, CLOSED }
+
+    private final HttpServer server;
+    private final HttpServer.Config config;
+    private final boolean admitted;
+    private final ByteBuffer in;
+    private final HttpRequestParser parser;
+    private final HttpRequest request = new HttpRequest();
+    private final HttpResponseHeader header;
+    private final OpTimer timer;
+
+    private AsynchChannel channel;
+    private Phase phase = Phase.IDLE;
+    private boolean readPending;
+    private boolean writePending;
+    private boolean closeAfterResponse;
+    private boolean timerArmed;
+    private long timerDeadline;
+    private FileChannel file;
+    private long filePosition;
+    private long fileEnd;
+
+    /**
+     * @param admitted {@code false} for a connection over the limit: it is only told {@code 503} and closed
+     */
+    HttpConnection(HttpServer server, boolean admitted) {
+        this.server = server;
+        this.config = server.config();
+        this.admitted = admitted;
+        this.parser = new HttpRequestParser(config.maxRequestLineBytes(), config.maxHeadBytes(),
+                config.maxHeaderCount());
+        // Heap buffer: the parser turns the target into a String straight from its array. Admitted connections
+        // only: a rejected one reads solely to drain, for which a small buffer does.
+        this.in = ByteBuffer.allocate(admitted ? config.maxHeadBytes() : 512);
+        this.header = new HttpResponseHeader(HttpResponseHeader.HEAD_CAPACITY + (admitted ? INLINE_BODY_MAX : 0));
+        this.timer = server.demultiplexor().newTimer(this);
+    }
+
+    /** Takes the adopted channel and starts serving it (or, if not admitted, answers 503 and closes). */
+    synchronized void start(AsynchChannel ch) {
+        this.channel = ch;
+        if (!admitted) {
+            phase = Phase.RESPONDING;
+            closeAfterResponse = true;
+            send(header.error(503, System.currentTimeMillis(), false, 1, false));
+            return;
+        }
+        phase = Phase.IDLE;
+        if (arm(config.idleTimeoutMillis())) {
+            read();
+        }
+    }
+
+    // ---------------------------------------------------------------- input
+
+    @Override
+    public synchronized void onReadCompleted(OpRead op) {
+        readPending = false;
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        if (!op.isSuccess() || op.isEndOfStream()) {
+            if (!op.isSuccess()) {
+                LOG.debug("{}: read failed", channel, op.getError());
+            }
+            closeNow(); // the peer is gone or closed its side: nothing more to answer
+            return;
+        }
+        if (phase == Phase.LINGERING || phase == Phase.RESPONDING) {
+            // Only a closing connection reads in these phases (a read left pending by a header timeout, or the
+            // drain): the bytes are discarded.
+            in.clear();
+            read();
+            return;
+        }
+        in.flip();
+        if (phase == Phase.IDLE) {
+            phase = Phase.HEAD;
+            if (!arm(config.headerTimeoutMillis())) {
+                return;
+            }
+        }
+        processBuffered();
+    }
+
+    /** Parses the next request in the buffer and answers it, or reads more. Buffer in read mode. */
+    private void processBuffered() {
+        int result = parser.parse(in, request);
+        if (result == HttpRequestParser.NEED_MORE) {
+            in.compact();
+            if (!in.hasRemaining()) {
+                // Cannot happen while the buffer holds maxHeadBytes (the parser says 431 before it is full). Not
+                // thrown: a throwing handler gets its channel closed behind our back, skipping closeNow().
+                LOG.error("{}: request buffer full without a parser verdict (bug); closing", channel);
+                closeNow();
+                return;
+            }
+            read();
+        } else if (result == HttpRequestParser.COMPLETE) {
+            respond();
+        } else {
+            LOG.debug("{}: {} {}", channel, result, parser.errorDetail());
+            respondAndClose(result);
+        }
+    }
+
+    private void read() {
+        readPending = true;
+        channel.read(in);
+    }
+
+    // ---------------------------------------------------------------- responses
+
+    private void respond() {
+        phase = Phase.RESPONDING;
+        long now = System.currentTimeMillis();
+        boolean keepAlive = request.keepAlive();
+        int minor = request.minorVersion();
+        boolean head = request.method() == HttpRequest.Method.HEAD;
+        closeAfterResponse = !keepAlive;
+        if (request.method() == HttpRequest.Method.OTHER) {
+            send(header.error(405, now, keepAlive, minor, false));
+            return;
+        }
+        StaticFileResolver.Resolution r = server.resolver().resolve(request.target());
+        if (r.status() != 200) {
+            LOG.debug("{}: {} for {}: {}", channel, r.status(), request.target(), r.detail());
+            send(header.error(r.status(), now, keepAlive, minor, head));
+            return;
+        }
+        long ims = request.ifModifiedSinceSeconds();
+        if (ims != HttpRequest.NO_DATE && Math.floorDiv(r.lastModifiedMillis(), 1000L) <= ims) {
+            send(header.start(304, now).dateField("Last-Modified", r.lastModifiedMillis())
+                    .connection(keepAlive, minor).finish());
+            return;
+        }
+        if (head) {
+            send(okHeader(r, r.size(), now, keepAlive, minor).finish());
+            return;
+        }
+        FileChannel f;
+        long size;
+        try {
+            f = FileChannel.open(r.file(), StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            send(header.error(404, now, keepAlive, minor, false)); // removed since it was resolved
+            return;
+        } catch (AccessDeniedException e) {
+            send(header.error(403, now, keepAlive, minor, false));
+            return;
+        } catch (IOException e) {
+            LOG.warn("{}: opening {} failed", channel, r.file(), e);
+            send(header.error(500, now, keepAlive, minor, false));
+            return;
+        }
+        try {
+            size = f.size(); // the length actually sent, even if the file changed since it was resolved
+        } catch (IOException e) {
+            LOG.warn("{}: size of {} failed", channel, r.file(), e);
+            closeQuietly(f);
+            send(header.error(500, now, keepAlive, minor, false));
+            return;
+        }
+        if (size <= INLINE_BODY_MAX) {
+            ByteBuffer whole;
+            try {
+                whole = okHeader(r, size, now, keepAlive, minor).finish(f, size);
+            } catch (IOException e) {
+                // Includes a file truncated since size(): nothing is sent yet, so the client gets a clean 500.
+                LOG.warn("{}: reading {} failed", channel, r.file(), e);
+                whole = header.error(500, now, keepAlive, minor, false);
+            } finally {
+                closeQuietly(f);
+            }
+            send(whole);
+            return;
+        }
+        file = f;
+        filePosition = 0;
+        fileEnd = size;
+        transmit(okHeader(r, size, now, keepAlive, minor).finish());
+    }
+
+    /** The head of a 200 response, not yet finished. */
+    private HttpResponseHeader okHeader(StaticFileResolver.Resolution r, long length, long now, boolean keepAlive,
+                                        int minor) {
+        return header.start(200, now)
+                .field("Content-Type", r.contentType())
+                .field("Content-Length", length)
+                .dateField("Last-Modified", r.lastModifiedMillis())
+                .connection(keepAlive, minor);
+    }
+
+    /** Answers an error that leaves the connection unusable (parse error, header timeout) and closes it. */
+    private void respondAndClose(int status) {
+        phase = Phase.RESPONDING;
+        closeAfterResponse = true;
+        send(header.error(status, System.currentTimeMillis(), false, 1, false));
+    }
+
+    private void send(ByteBuffer bytes) {
+        if (!arm(config.idleTimeoutMillis())) {
+            return;
+        }
+        writePending = true;
+        channel.write(bytes);
+    }
+
+    /** Sends the next chunk of the file, behind {@code head} (null after the first chunk). */
+    private void transmit(ByteBuffer head) {
+        long count = Math.min(SEND_CHUNK, fileEnd - filePosition);
+        if (!arm(config.idleTimeoutMillis())) {
+            return;
+        }
+        writePending = true;
+        channel.transmitFile(file, filePosition, count, head, null, null);
+    }
+
+    @Override
+    public synchronized void onWriteCompleted(OpWrite op) {
+        writePending = false;
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        if (!op.isSuccess()) {
+            LOG.debug("{}: write failed", channel, op.getError());
+            closeNow();
+            return;
+        }
+        afterResponse();
+    }
+
+    @Override
+    public synchronized void onTransmitCompleted(OpTransmit op) {
+        writePending = false;
+        if (phase == Phase.CLOSED) {
+            closeFile(); // deferred by closeNow(): the file must stay open while a transmission is pending
+            return;
+        }
+        if (!op.isSuccess()) {
+            // Includes a file truncated while being sent (EOFException): the promised length cannot be kept.
+            LOG.debug("{}: transmit failed after {} bytes", channel, op.getBytesCompleted(), op.getError());
+            closeNow();
+            return;
+        }
+        filePosition += op.getCount();
+        if (filePosition < fileEnd) {
+            transmit(null);
+            return;
+        }
+        closeFile();
+        afterResponse();
+    }
+
+    /** The response is out: close, go on with a pipelined request, or wait for the next one. */
+    private void afterResponse() {
+        if (closeAfterResponse) {
+            linger();
+        } else if (in.hasRemaining()) {
+            phase = Phase.HEAD;
+            if (arm(config.headerTimeoutMillis())) {
+                processBuffered();
+            }
+        } else {
+            phase = Phase.IDLE;
+            if (arm(config.idleTimeoutMillis())) {
+                in.clear();
+                read();
+            }
+        }
+    }
+
+    private void linger() {
+        phase = Phase.LINGERING;
+        try {
+            channel.shutdownOutput(); // the client sees the end of the response now, not after the drain
+        } catch (IOException e) {
+            LOG.debug("{}: shutdownOutput failed", channel, e);
+            closeNow();
+            return;
+        }
+        if (arm(Math.min(LINGER_MILLIS, config.idleTimeoutMillis())) && !readPending) {
+            in.clear();
+            read();
+        }
+    }
+
+    // ---------------------------------------------------------------- timer and close
+
+    /**
+     * (Re)arms the connection's timer; the deadline is taken before scheduling so that the firing of this
+     * arming always finds it passed. Returns false, having closed the connection, if the demultiplexor is
+     * closing (server shutdown), so that the caller starts nothing more.
+     */
+    private boolean arm(long millis) {
+        timerDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        timerArmed = true;
+        try {
+            timer.schedule(millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (IllegalStateException e) {
+            if (!server.demultiplexor().isClosed()) {
+                throw e;
+            }
+            closeNow();
+            return false;
+        }
+    }
+
+    @Override
+    public synchronized void onTimerCompleted(OpTimer op) {
+        if (phase == Phase.CLOSED || !timerArmed || System.nanoTime() - timerDeadline < 0) {
+            return; // cancelled or re-armed after this firing began: a later firing will decide
+        }
+        timerArmed = false;
+        if (phase == Phase.HEAD) {
+            LOG.debug("{}: request head not complete within {} ms", channel, config.headerTimeoutMillis());
+            respondAndClose(408);
+        } else {
+            // IDLE: idle timeout; RESPONDING: the client stopped receiving; LINGERING: drained long enough.
+            closeNow();
+        }
+    }
+
+    /** Closes the connection now; pending operations complete with errors and are ignored. Idempotent. */
+    private void closeNow() {
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        phase = Phase.CLOSED;
+        timerArmed = false;
+        timer.cancel();
+        channel.close();
+        if (!writePending) {
+            closeFile();
+        }
+        server.connectionClosed(admitted);
+    }
+
+    private void closeFile() {
+        if (file != null) {
+            closeQuietly(file);
+            file = null;
+        }
+    }
+
+    private void closeQuietly(FileChannel f) {
+        try {
+            f.close();
+        } catch (IOException e) {
+            LOG.debug("{}: closing a file failed", channel, e); // read-only file: nothing can be lost
+        }
+    }
+}
