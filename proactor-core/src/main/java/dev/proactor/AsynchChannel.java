@@ -6,6 +6,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
@@ -590,6 +591,38 @@ public final class AsynchChannel implements Closeable {
 
     private static Throwable abortReason(boolean close) {
         return close ? new AsynchronousCloseException() : new OperationCancelledException();
+    }
+
+    /**
+     * Sets a socket option, e.g. {@code setOption(StandardSocketOptions.TCP_NODELAY, true)} so that small
+     * responses are not held back by Nagle's algorithm waiting for the peer's delayed ACK.
+     *
+     * @return this channel
+     * @throws UnsupportedOperationException if the channel kind or the engine does not support the option
+     * @throws ClosedChannelException if the channel is closed
+     * @throws IOException if setting it fails
+     */
+    public <T> AsynchChannel setOption(SocketOption<T> name, T value) throws IOException {
+        Objects.requireNonNull(name, "name");
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        engineChannel.setOption(name, value);
+        return this;
+    }
+
+    /**
+     * Reads a socket option.
+     *
+     * @throws UnsupportedOperationException if the channel kind or the engine does not support the option
+     * @throws ClosedChannelException if the channel is closed
+     */
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        Objects.requireNonNull(name, "name");
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        return engineChannel.getOption(name);
     }
 
     /** Shuts the output side down (the peer reads end-of-stream); reads continue to work. */

@@ -2,6 +2,7 @@ package dev.proactor.spi;
 
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 
 /**
  * An engine's state for one channel: the descriptor it works on and the at most one pending request per
@@ -40,4 +41,23 @@ public interface EngineChannel {
 
     /** Whether {@link #close()} has been called or the underlying channel is closed. */
     boolean isClosed();
+
+    /**
+     * Sets a socket option (e.g. {@code StandardSocketOptions.TCP_NODELAY}).
+     *
+     * @throws UnsupportedOperationException if the channel or engine does not support the option (the default)
+     * @throws IOException                   if setting it fails
+     */
+    default <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        throw new UnsupportedOperationException("socket option " + name + " is not supported by " + this);
+    }
+
+    /**
+     * Reads a socket option.
+     *
+     * @throws UnsupportedOperationException if the channel or engine does not support the option (the default)
+     */
+    default <T> T getOption(SocketOption<T> name) throws IOException {
+        throw new UnsupportedOperationException("socket option " + name + " is not supported by " + this);
+    }
 }

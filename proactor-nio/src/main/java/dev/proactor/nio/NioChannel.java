@@ -4,6 +4,7 @@ import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.DatagramChannel;
@@ -72,6 +73,22 @@ final class NioChannel implements EngineChannel {
             return sc.getRemoteAddress();
         }
         return channel instanceof DatagramChannel dc ? dc.getRemoteAddress() : null;
+    }
+
+    @Override
+    public <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        if (!(channel instanceof NetworkChannel nc)) {
+            throw new UnsupportedOperationException("socket option " + name + " on " + channel);
+        }
+        nc.setOption(name, value);
+    }
+
+    @Override
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        if (!(channel instanceof NetworkChannel nc)) {
+            throw new UnsupportedOperationException("socket option " + name + " on " + channel);
+        }
+        return nc.getOption(name);
     }
 
     @Override

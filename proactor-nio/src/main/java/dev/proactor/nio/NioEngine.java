@@ -206,11 +206,13 @@ final class NioEngine implements Engine {
     /** Readiness of one key, in the leader during select: perform the pending calls and queue what finished. */
     private void onReady(SelectionKey key) {
         NioChannel nc = (NioChannel) key.attachment();
-        int ready = key.readyOps();
         synchronized (nc) {
-            if (nc.closed) {
-                return; // the pending requests are collected by the core's cancel
+            // A channel closed by another thread has a cancelled key whose readyOps() would throw; its pending
+            // requests are collected by the core's cancel.
+            if (nc.closed || !key.isValid()) {
+                return;
             }
+            int ready = key.readyOps();
             if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0 && nc.input != null
                     && step(nc, nc.input)) {
                 nc.input = null;
