@@ -8,7 +8,7 @@ import dev.proactor.spi.OpKind;
  *
  * <p>Read inside the handler's callback only; the object is reused afterwards.
  */
-public abstract sealed class ChannelOp extends Op permits OpRead, OpWrite, OpAccept, OpConnect, OpReceive, OpSend,
+public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, OpConnect, OpReceive, OpSend,
         OpTransmit {
 
     final AsynchChannel channel;
