@@ -51,6 +51,9 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(EALREADY),
     PJ_CONSTANT(EINPROGRESS),
     PJ_CONSTANT(ECANCELED),
+    PJ_CONSTANT(EDESTADDRREQ),
+    PJ_CONSTANT(EMSGSIZE),
+    PJ_CONSTANT(ESPIPE),
 };
 
 const struct pj_module pj_errno_module = {

@@ -23,6 +23,7 @@ static const struct pj_module *const modules[] = {
     &pj_io_module,
     &pj_socket_module,
     &pj_epoll_module,
+    &pj_file_module,
 };
 
 /* Returned by constant() for an unknown name; no real constant has this value. */

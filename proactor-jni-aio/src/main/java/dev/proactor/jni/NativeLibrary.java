@@ -26,7 +26,7 @@ public final class NativeLibrary {
      * The native ABI this Java code speaks: the library's {@code proactor_abi_version()} must return it.
      * It is part of the library's file name, so the pom's {@code proactor.native.abiVersion} must equal it.
      */
-    public static final int ABI_VERSION = 1;
+    public static final int ABI_VERSION = 2;
 
     /** System property naming the directory the library is extracted to; it must allow executing files. */
     public static final String WORKDIR_PROPERTY = "proactor.native.workdir";

@@ -18,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.NetworkChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
@@ -92,9 +93,14 @@ final class EpollEngine implements Engine {
         return waitStrategy;
     }
 
+    /**
+     * Stream sockets (read, write, accept, connect), datagram sockets (receive, send) and file transmission to a
+     * stream socket. Not file reads and writes: epoll cannot wait for regular files, so the core runs them on its
+     * file engine.
+     */
     @Override
     public boolean supports(OpKind kind) {
-        return (OpKind.STREAM_MASK & kind.bit()) != 0;
+        return (EpollOperations.SUPPORTED & kind.bit()) != 0;
     }
 
     @Override
@@ -105,33 +111,40 @@ final class EpollEngine implements Engine {
     // ---------------------------------------------------------------- channels
 
     /**
-     * Takes over a JDK {@link SocketChannel} or {@link ServerSocketChannel}: it is made non-blocking and its
-     * descriptor is driven natively from now on. The JDK channel keeps owning the descriptor (closing the
-     * engine channel closes it); the user must not use it directly any more.
+     * Takes over a JDK {@link SocketChannel}, {@link ServerSocketChannel} or {@link DatagramChannel}: it is made
+     * non-blocking and its descriptor is driven natively from now on. The JDK channel keeps owning the
+     * descriptor (closing the engine channel closes it); the user must not use it directly any more (nor
+     * connect, disconnect or bind it).
      */
     @Override
     public EngineChannel register(Channel channel) throws IOException {
-        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)) {
-            throw new IllegalArgumentException("the epoll engine runs SocketChannel and ServerSocketChannel, not "
-                    + (channel == null ? "null" : channel.getClass().getName()));
+        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
+                && !(channel instanceof DatagramChannel)) {
+            throw new IllegalArgumentException("the epoll engine runs SocketChannel, ServerSocketChannel and "
+                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
         }
         ((SelectableChannel) channel).configureBlocking(false);
         int fd = SocketNative.fdOf((NetworkChannel) channel);
+        if (channel instanceof DatagramChannel) {
+            Sockaddr local = new Sockaddr();
+            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family, no address
+            return add(fd, EpollChannel.Kind.DATAGRAM, local.family(), channel);
+        }
         EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
                 : EpollChannel.Kind.STREAM;
-        return add(fd, kind, channel);
+        return add(fd, kind, 0, channel);
     }
 
     @Override
     public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
-        int fd = openSocketFor(remoteHint);
-        return addOrClose(fd, EpollChannel.Kind.STREAM);
+        int fd = openSocketFor(remoteHint, SocketNative.SOCK_STREAM);
+        return addOrClose(fd, EpollChannel.Kind.STREAM, 0);
     }
 
     @Override
     public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
         InetSocketAddress address = local == null ? new InetSocketAddress(0) : EpollOperations.inet(local);
-        int fd = openSocketFor(address);
+        int fd = openSocketFor(address, SocketNative.SOCK_STREAM);
         try {
             Errors.check("setsockopt(SO_REUSEADDR)",
                     SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
@@ -141,15 +154,36 @@ final class EpollEngine implements Engine {
             closeQuietly(fd, e);
             throw e;
         }
-        return addOrClose(fd, EpollChannel.Kind.SERVER);
+        return addOrClose(fd, EpollChannel.Kind.SERVER, 0);
     }
 
-    /** A socket of the family of {@code address} (IPv4 when it is null or not an IPv6 address). */
-    private static int openSocketFor(SocketAddress address) throws IOException {
+    /**
+     * Opens a native non-blocking UDP socket of the address's family (IPv4 unless it is an IPv6 address, as for
+     * servers) bound to {@code local} ({@code null}: the IPv4 wildcard, any port). Without {@code SO_REUSEADDR},
+     * so an address in use fails with {@link java.net.BindException}.
+     */
+    @Override
+    public EngineChannel openDatagram(SocketAddress local) throws IOException {
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : EpollOperations.inet(local);
+        int fd = openSocketFor(address, SocketNative.SOCK_DGRAM);
+        try {
+            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+        return addOrClose(fd, EpollChannel.Kind.DATAGRAM, familyOf(address));
+    }
+
+    /** A socket of {@code type} and the family of {@code address} (IPv4 when it is null or not IPv6). */
+    private static int openSocketFor(SocketAddress address, int type) throws IOException {
+        return Errors.check("socket", SocketNative.socket(familyOf(address), type, 0));
+    }
+
+    private static int familyOf(SocketAddress address) {
         boolean ipv6 = address instanceof InetSocketAddress
                 && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
-        return Errors.check("socket", SocketNative.socket(ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET,
-                SocketNative.SOCK_STREAM, 0));
+        return ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET;
     }
 
     /**
@@ -163,7 +197,7 @@ final class EpollEngine implements Engine {
             if (!accepted.isOwned()) {
                 throw new IllegalStateException(accepted + " was already adopted or discarded");
             }
-            EpollChannel channel = add(accepted.fd, EpollChannel.Kind.STREAM, null);
+            EpollChannel channel = add(accepted.fd, EpollChannel.Kind.STREAM, 0, null);
             accepted.release();
             return channel;
         }
@@ -181,9 +215,9 @@ final class EpollEngine implements Engine {
         }
     }
 
-    private EpollChannel addOrClose(int fd, EpollChannel.Kind kind) throws IOException {
+    private EpollChannel addOrClose(int fd, EpollChannel.Kind kind, int family) throws IOException {
         try {
-            return add(fd, kind, null);
+            return add(fd, kind, family, null);
         } catch (IOException | RuntimeException e) {
             closeQuietly(fd, e);
             throw e;
@@ -191,13 +225,13 @@ final class EpollEngine implements Engine {
     }
 
     /** Gives the descriptor an id and puts it in the epoll set. */
-    private EpollChannel add(int fd, EpollChannel.Kind kind, Channel owner) throws IOException {
+    private EpollChannel add(int fd, EpollChannel.Kind kind, int family, Channel owner) throws IOException {
         synchronized (lifecycle) {
             if (closing) {
                 throw new ClosedChannelException();
             }
             long id = channels.allocate();
-            EpollChannel channel = new EpollChannel(this, fd, id, kind, owner);
+            EpollChannel channel = new EpollChannel(this, fd, id, kind, family, owner);
             channels.publish(id, channel);
             int result = EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_ADD, fd, CHANNEL_EVENTS, id);
             if (result < 0) {
@@ -273,6 +307,9 @@ final class EpollEngine implements Engine {
                 channel.input = null;
             } else if (channel.output == request) {
                 channel.output = null;
+                if (request.kind() == OpKind.TRANSMIT_FILE) {
+                    channel.releaseTransmitSource();
+                }
             } else {
                 return false; // already completed (queued for dispatch) or never pending
             }

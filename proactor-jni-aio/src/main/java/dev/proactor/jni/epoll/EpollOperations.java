@@ -23,7 +23,7 @@ import java.nio.channels.UnsupportedAddressTypeException;
  *
  * <p>Direct buffers go to the kernel by address (one buffer: read/write, several: readv/writev); heap
  * and other non-direct buffers go through the channel's bounce block. The direct single-buffer path
- * allocates nothing.
+ * allocates nothing. Datagrams are in {@link EpollDatagrams}, file transmission in {@link EpollTransmit}.
  */
 final class EpollOperations {
 
@@ -33,9 +33,15 @@ final class EpollOperations {
     private EpollOperations() {
     }
 
-    /** Whether a kind belongs to the input direction (read, accept) rather than the output one. */
+    /** The kinds this engine runs: stream sockets, datagram sockets and file transmission; not files. */
+    static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.TRANSMIT_FILE.bit();
+
+    /**
+     * Whether a kind belongs to the input direction (read, accept, receive) rather than the output one (write,
+     * connect, send, transmit).
+     */
     static boolean isInput(OpKind kind) {
-        return kind == OpKind.READ || kind == OpKind.ACCEPT;
+        return kind.isInput();
     }
 
     /**
@@ -54,6 +60,12 @@ final class EpollOperations {
                 return accept(channel, request);
             case CONNECT:
                 return connect(channel, request);
+            case RECEIVE:
+                return EpollDatagrams.receive(channel, request);
+            case SEND:
+                return EpollDatagrams.send(channel, request);
+            case TRANSMIT_FILE:
+                return EpollTransmit.step(channel, request);
             default:
                 throw new IllegalArgumentException("the epoll engine does not run " + request.kind());
         }
@@ -253,7 +265,8 @@ final class EpollOperations {
     private static void requireKind(EpollChannel channel, EpollChannel.Kind kind, String operation) {
         if (channel.kind != kind) {
             throw new IllegalArgumentException(operation + " needs a "
-                    + (kind == EpollChannel.Kind.SERVER ? "listening" : "stream") + " socket, not " + channel);
+                    + (kind == EpollChannel.Kind.SERVER ? "listening" : "connected stream") + " socket, not "
+                    + channel);
         }
     }
 

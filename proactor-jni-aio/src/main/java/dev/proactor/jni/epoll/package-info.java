@@ -3,6 +3,11 @@
  * leader/follower processor. Not exported; found through {@link java.util.ServiceLoader} as engine
  * {@code epoll}.
  *
+ * <p>It runs stream sockets (read, write, accept, connect), datagram sockets (receive, send, in
+ * {@link dev.proactor.jni.epoll.EpollDatagrams}) and file transmission to a stream socket
+ * ({@link dev.proactor.jni.epoll.EpollTransmit}, with {@code sendfile}); not file reads and writes, which the core
+ * runs on its file engine.
+ *
  * <p>How a request completes: {@link dev.proactor.jni.epoll.EpollEngine#start} tries the non-blocking
  * system call at once under the channel's lock; on {@code EAGAIN} the request stays pending in the
  * channel, and the leader, on an epoll event for that channel, repeats the call under the same lock and
@@ -18,6 +23,8 @@
  * lock and only while it is open, and {@link dev.proactor.jni.epoll.EpollChannel#close()} marks it
  * closed under that lock before releasing the descriptor, so no thread is ever inside a call on a
  * number the kernel may hand out again. Events still in flight for a closed channel carry an id whose
- * generation no longer matches and are dropped.
+ * generation no longer matches and are dropped. A transmission reads its file through the engine's own
+ * duplicate of the file's descriptor ({@link dev.proactor.jni.epoll.TransmitSource}), used under the same lock
+ * and closed when the transmission ends, is cancelled, or the channel closes.
  */
 package dev.proactor.jni.epoll;

@@ -40,6 +40,9 @@ public final class ErrnoNative {
     public static final int EALREADY = NativeConstants.intValue("EALREADY");
     public static final int EINPROGRESS = NativeConstants.intValue("EINPROGRESS");
     public static final int ECANCELED = NativeConstants.intValue("ECANCELED");
+    public static final int EDESTADDRREQ = NativeConstants.intValue("EDESTADDRREQ");
+    public static final int EMSGSIZE = NativeConstants.intValue("EMSGSIZE");
+    public static final int ESPIPE = NativeConstants.intValue("ESPIPE");
 
     private ErrnoNative() {
     }

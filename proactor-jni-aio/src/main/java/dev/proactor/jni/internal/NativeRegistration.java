@@ -25,7 +25,8 @@ public final class NativeRegistration {
             BufferNative.class,
             IoNative.class,
             SocketNative.class,
-            EpollNative.class);
+            EpollNative.class,
+            FileNative.class);
 
     private NativeRegistration() {
     }

@@ -13,6 +13,9 @@ import java.nio.ByteBuffer;
  *
  * <p>Ports, addresses and flow info are in network byte order inside the struct; the family and the
  * IPv6 scope id are in host order. Not thread-safe.
+ *
+ * <p>For the datagram hot path it remembers its last encoding ({@link #setFor}) and its last decoding
+ * ({@link #getCached()}), so sending to, or receiving from, the same peer again allocates nothing.
  */
 public final class Sockaddr {
 
@@ -30,6 +33,16 @@ public final class Sockaddr {
 
     private final NativeMemory memory = NativeMemory.allocate(CAPACITY);
     private int length;
+
+    /** What the struct holds as last encoded by {@link #setFor}, or null once a native call may have written it. */
+    private InetSocketAddress encoded;
+    /** Whether {@link #encoded} was written as an IPv4-mapped IPv6 address. */
+    private boolean encodedMapped;
+
+    /** The struct bytes {@link #decoded} came from (made on first use), and their length. */
+    private byte[] decodedBytes;
+    private int decodedLength;
+    private InetSocketAddress decoded;
 
     /** The address of the struct. */
     public long address() {
@@ -60,6 +73,7 @@ public final class Sockaddr {
     long prepareForOutput() {
         memory.buffer().putShort(FAMILY_OFFSET, (short) 0);
         length = 0;
+        encoded = null;
         return memory.address();
     }
 
@@ -69,6 +83,26 @@ public final class Sockaddr {
      * @throws IllegalArgumentException if the address is unresolved
      */
     public Sockaddr set(InetSocketAddress socketAddress) {
+        return encode(socketAddress, false);
+    }
+
+    /**
+     * Encodes {@code socketAddress} for a socket of {@code socketFamily}: as {@link #set}, except that an IPv4
+     * address for an {@code AF_INET6} socket becomes the IPv4-mapped IPv6 address {@code ::ffff:a.b.c.d}, the form
+     * a dual-stack socket needs. When the struct already holds this encoding of an equal address (the previous
+     * call), nothing is written or allocated.
+     *
+     * @throws IllegalArgumentException if the address is unresolved
+     */
+    public Sockaddr setFor(int socketFamily, InetSocketAddress socketAddress) {
+        boolean mapped = socketFamily == SocketNative.AF_INET6 && socketAddress.getAddress() instanceof Inet4Address;
+        if (mapped == encodedMapped && socketAddress.equals(encoded)) {
+            return this;
+        }
+        return encode(socketAddress, mapped);
+    }
+
+    private Sockaddr encode(InetSocketAddress socketAddress, boolean mapped) {
         InetAddress inet = socketAddress.getAddress();
         if (inet == null) {
             throw new IllegalArgumentException("unresolved address: " + socketAddress);
@@ -77,7 +111,7 @@ public final class Sockaddr {
         for (int i = 0; i < CAPACITY; i++) {
             struct.put(i, (byte) 0);
         }
-        if (inet instanceof Inet4Address) {
+        if (inet instanceof Inet4Address && !mapped) {
             struct.putShort(FAMILY_OFFSET, (short) SocketNative.AF_INET);
             putNetworkShort(struct, IN_PORT_OFFSET, socketAddress.getPort());
             struct.put(IN_ADDR_OFFSET, inet.getAddress());
@@ -86,10 +120,18 @@ public final class Sockaddr {
             struct.putShort(FAMILY_OFFSET, (short) SocketNative.AF_INET6);
             putNetworkShort(struct, IN6_PORT_OFFSET, socketAddress.getPort());
             struct.putInt(IN6_FLOWINFO_OFFSET, 0);
-            struct.put(IN6_ADDR_OFFSET, inet.getAddress());
-            struct.putInt(IN6_SCOPE_ID_OFFSET, ((Inet6Address) inet).getScopeId());
+            if (mapped) {
+                struct.put(IN6_ADDR_OFFSET + 10, (byte) 0xFF);
+                struct.put(IN6_ADDR_OFFSET + 11, (byte) 0xFF);
+                struct.put(IN6_ADDR_OFFSET + 12, inet.getAddress());
+            } else {
+                struct.put(IN6_ADDR_OFFSET, inet.getAddress());
+                struct.putInt(IN6_SCOPE_ID_OFFSET, ((Inet6Address) inet).getScopeId());
+            }
             length = IN6_SIZE;
         }
+        encoded = socketAddress;
+        encodedMapped = mapped;
         return this;
     }
 
@@ -126,6 +168,41 @@ public final class Sockaddr {
             throw new IllegalStateException("malformed socket address from the kernel", e);
         }
         return null;
+    }
+
+    /**
+     * As {@link #get()}, but returns the very object of the previous call when the struct holds the same bytes
+     * as then: receiving from the same sender again allocates nothing.
+     *
+     * @return the address, or {@code null} when the struct holds no IPv4/IPv6 address
+     */
+    public InetSocketAddress getCached() {
+        int family = family();
+        int size = family == SocketNative.AF_INET ? IN_SIZE : family == SocketNative.AF_INET6 ? IN6_SIZE : 0;
+        if (size == 0) {
+            return null;
+        }
+        ByteBuffer struct = memory.buffer();
+        if (decoded != null && size == decodedLength && sameBytes(struct, size)) {
+            return decoded;
+        }
+        InetSocketAddress address = get();
+        if (decodedBytes == null) {
+            decodedBytes = new byte[CAPACITY];
+        }
+        struct.get(0, decodedBytes, 0, size);
+        decodedLength = size;
+        decoded = address;
+        return address;
+    }
+
+    private boolean sameBytes(ByteBuffer struct, int size) {
+        for (int i = 0; i < size; i++) {
+            if (struct.get(i) != decodedBytes[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void putNetworkShort(ByteBuffer struct, int offset, int value) {

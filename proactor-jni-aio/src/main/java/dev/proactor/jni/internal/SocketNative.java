@@ -119,15 +119,41 @@ public final class SocketNative {
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer
      */
     public static int recvfrom(int fd, ByteBuffer destination, Sockaddr from) {
+        return recvfrom(fd, destination, 0, from);
+    }
+
+    /**
+     * Receives into {@code destination}'s remaining space with {@code flags} and advances its position by the
+     * bytes stored. With {@link #MSG_TRUNC} on a datagram socket the result is the datagram's real length, which
+     * may exceed what was stored (the rest of the datagram is discarded either way).
+     *
+     * @param from receives the sender's address; may be null
+     * @return bytes received (see {@link #MSG_TRUNC}) or {@code -errno}
+     * @throws IllegalArgumentException if the buffer is not a writable direct buffer
+     */
+    public static int recvfrom(int fd, ByteBuffer destination, int flags, Sockaddr from) {
         long address = DirectBuffers.readTarget(destination);
-        int result = from == null
-                ? recvfrom(fd, address, destination.remaining(), 0, 0, 0)
-                : recvfrom(fd, address, destination.remaining(), 0, from.prepareForOutput(), Sockaddr.CAPACITY);
+        int room = destination.remaining();
+        int result = recvfrom(fd, address, room, flags, from);
         Reference.reachabilityFence(destination);
-        Reference.reachabilityFence(from);
         if (result > 0) {
-            destination.position(destination.position() + result);
+            destination.position(destination.position() + Math.min(result, room));
         }
+        return result;
+    }
+
+    /**
+     * {@code recvfrom(2)} into {@code length} bytes at {@code address}, which is unchecked (see the package
+     * documentation); the sender's address goes to {@code from}.
+     *
+     * @param from receives the sender's address; may be null
+     * @return bytes received (with {@link #MSG_TRUNC}: the datagram's real length) or {@code -errno}
+     */
+    public static int recvfrom(int fd, long address, int length, int flags, Sockaddr from) {
+        int result = from == null
+                ? recvfrom(fd, address, length, flags, 0, 0)
+                : recvfrom(fd, address, length, flags, from.prepareForOutput(), Sockaddr.CAPACITY);
+        Reference.reachabilityFence(from);
         return result;
     }
 
@@ -140,14 +166,28 @@ public final class SocketNative {
      */
     public static int sendto(int fd, ByteBuffer source, Sockaddr to) {
         long address = DirectBuffers.writeSource(source);
-        int result = to == null
-                ? sendto(fd, address, source.remaining(), 0, 0, 0)
-                : sendto(fd, address, source.remaining(), 0, to.address(), to.length());
+        int result = sendto(fd, address, source.remaining(), 0, to);
         Reference.reachabilityFence(source);
-        Reference.reachabilityFence(to);
         if (result > 0) {
             source.position(source.position() + result);
         }
+        return result;
+    }
+
+    /**
+     * {@code sendto(2)} with {@code MSG_NOSIGNAL} of {@code length} bytes at {@code address}, which is unchecked
+     * (see the package documentation).
+     *
+     * @param to the destination; null to use the connected peer ({@code -EDESTADDRREQ} on an unconnected
+     *     datagram socket)
+     * @return bytes sent or {@code -errno}
+     * @throws IllegalArgumentException if {@code to} holds no address
+     */
+    public static int sendto(int fd, long address, int length, int flags, Sockaddr to) {
+        int result = to == null
+                ? sendto(fd, address, length, flags, 0, 0)
+                : sendto(fd, address, length, flags, to.address(), to.length());
+        Reference.reachabilityFence(to);
         return result;
     }
 

@@ -83,6 +83,36 @@ class BadBuffersTest {
     }
 
     @Test
+    void fileCallsAreCheckedBeforeTheyReachC() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(8);
+        assertThrows(IllegalArgumentException.class, () -> FileNative.pread(NO_FD, ByteBuffer.allocate(8), 0));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.pread(NO_FD, direct.asReadOnlyBuffer(), 0));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.pread(NO_FD, direct, -1));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.transferTo(NO_FD, 0, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.transferTo(0, NO_FD, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.transferTo(0, 0, -1, 1));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.transferTo(0, 0, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.transferTo(0, 0, 1, Long.MAX_VALUE));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.duplicate(NO_FD));
+        assertThrows(IllegalArgumentException.class, () -> FileNative.fdOf(null));
+        // A checked call with good arguments reaches C and fails on the descriptor.
+        assertEquals(-ErrnoNative.EBADF, FileNative.pread(Integer.MAX_VALUE, direct, 0));
+    }
+
+    @Test
+    void datagramCallsAreCheckedBeforeTheyReachC() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(8);
+        assertThrows(IllegalArgumentException.class,
+                () -> SocketNative.recvfrom(NO_FD, ByteBuffer.allocate(8), SocketNative.MSG_TRUNC, null));
+        assertThrows(IllegalArgumentException.class,
+                () -> SocketNative.recvfrom(NO_FD, direct.asReadOnlyBuffer(), SocketNative.MSG_TRUNC, null));
+        assertThrows(IllegalArgumentException.class, () -> SocketNative.sendto(NO_FD, direct, new Sockaddr()));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Sockaddr().setFor(SocketNative.AF_INET6, InetSocketAddress.createUnresolved("x.invalid", 1)));
+        assertEquals(-ErrnoNative.EBADF, SocketNative.recvfrom(NO_FD, direct, SocketNative.MSG_TRUNC, null));
+    }
+
+    @Test
     void slicesAndPositionsGiveTheRightAddresses() {
         ByteBuffer direct = ByteBuffer.allocateDirect(32);
         long base = DirectBuffers.address(direct);
