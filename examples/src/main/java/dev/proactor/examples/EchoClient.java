@@ -10,6 +10,7 @@ import dev.proactor.ProactorConfig;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,7 @@ public final class EchoClient {
                 Session s = new Session(pattern);
                 sessions.add(s);
                 s.channel = AsynchChannel.openSocket(demux, s);
+                s.channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 s.channel.connect(options.server());
             }
             if (!connected.await(60, TimeUnit.SECONDS)) {

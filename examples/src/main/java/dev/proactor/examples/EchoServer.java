@@ -9,6 +9,7 @@ import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.AsynchronousCloseException;
 import org.slf4j.Logger;
@@ -66,7 +67,9 @@ public final class EchoServer implements AsynchHandler, AutoCloseable {
             LOG.warn("accept failed, accepting again", error);
         } else {
             EchoConnection conn = new EchoConnection(bufferSize, delayMicros);
-            conn.start(op.adopt(conn));
+            AsynchChannel ch = op.adopt(conn);
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true); // as the baselines: no Nagle delay on echoes
+            conn.start(ch);
         }
         listener.accept();
     }

@@ -28,6 +28,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
@@ -748,6 +749,23 @@ public abstract class AbstractConformanceTest {
             return target.startsWith("socket:") || target.startsWith("anon_inode:") || target.startsWith("pipe:");
         } catch (IOException e) {
             return false; // closed while listing (e.g. the listing's own descriptor)
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void socketOptionsAreSetAndReadAndAClosedChannelRefusesThem(ProactorConfig config) throws Exception {
+        try (Demultiplexor demux = open(config)) {
+            AsynchChannel ch = AsynchChannel.openSocket(demux, new EchoHandler(8));
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            assertEquals(true, ch.getOption(StandardSocketOptions.TCP_NODELAY));
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, false);
+            assertEquals(false, ch.getOption(StandardSocketOptions.TCP_NODELAY));
+            ch.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+            assertEquals(true, ch.getOption(StandardSocketOptions.SO_KEEPALIVE));
+            assertThrows(NullPointerException.class, () -> ch.getOption(null));
+            ch.close();
+            assertThrows(ClosedChannelException.class, () -> ch.setOption(StandardSocketOptions.TCP_NODELAY, true));
         }
     }
 

@@ -10,6 +10,7 @@ import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.Path;
@@ -204,6 +205,9 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
             AsynchChannel ch;
             try {
                 ch = op.adopt(conn);
+                // A response head and a small body are separate writes: without this, Nagle's algorithm holds
+                // the second until the client's delayed ACK (tens of milliseconds per keep-alive request).
+                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
             } catch (IOException e) {
                 LOG.warn("could not register an accepted connection", e);
                 connectionClosed(admit);

@@ -9,6 +9,7 @@ import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 
@@ -127,6 +128,23 @@ final class EpollChannel implements EngineChannel {
             throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
         }
         Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+    }
+
+    @Override
+    public synchronized <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        checkOpen();
+        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
+        Errors.check("setsockopt", SocketNative.setIntOption(fd, n.level(), n.option(),
+                EpollSocketOptions.toNative(name, n, value)));
+    }
+
+    @Override
+    public synchronized <T> T getOption(SocketOption<T> name) throws IOException {
+        checkOpen();
+        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
+        int v = SocketNative.getIntOption(fd, n.level(), n.option());
+        Errors.check("getsockopt", v);
+        return name.type().cast(EpollSocketOptions.fromNative(n, v));
     }
 
     /**
