@@ -213,9 +213,13 @@ final class NioEngine implements Engine {
                 return;
             }
             int ready = key.readyOps();
-            if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0 && nc.input != null
-                    && step(nc, nc.input)) {
-                nc.input = null;
+            int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
+            if (inputReady != 0) {
+                if (nc.input == null) {
+                    nc.removeInterest(inputReady); // sticky input interest no request waits for any more
+                } else if (step(nc, nc.input)) {
+                    nc.input = null;
+                }
             }
             if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0 && nc.output != null
                     && step(nc, nc.output)) {
@@ -224,7 +228,16 @@ final class NioEngine implements Engine {
         }
     }
 
-    /** Tries a pending request; if it finished, removes its interest and queues it. Lock held. */
+    /**
+     * Tries a pending request; if it finished, queues it. Lock held.
+     *
+     * <p>Output interest (write, connect) is removed at once: a socket is nearly always writable, so leaving it
+     * would wake the leader for nothing. Input interest (read, accept, receive) is left registered: the next
+     * input request usually follows within one callback, and keeping the interest saves the two
+     * {@code epoll_ctl} calls per message that removing and adding it again would cost. Nothing is completed
+     * twice, because a readiness event completes only the request in the channel's slot; readiness with an
+     * empty slot removes the interest then ({@link #onReady}).
+     */
     private boolean step(NioChannel nc, IoRequest r) {
         boolean done;
         try {
@@ -234,7 +247,9 @@ final class NioEngine implements Engine {
             done = true;
         }
         if (done) {
-            nc.removeInterest(NioOperations.interestOf(r.kind()));
+            if (!r.kind().isInput()) {
+                nc.removeInterest(NioOperations.interestOf(r.kind()));
+            }
             completed.add(r);
         }
         return done;
