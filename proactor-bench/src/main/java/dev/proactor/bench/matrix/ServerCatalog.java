@@ -20,7 +20,7 @@ public final class ServerCatalog {
     private static final List<ServerDefinition> ALL = List.of(
             proactor("proactor-nio-epoll", "nio", "epoll", null),
             proactor("proactor-nio-poll", "nio", "poll", null),
-            proactor("proactor-nio-busy", "nio", "busy", null),
+            proactor("proactor-nio-busy", "nio", "busy-poll", null),
             proactor("proactor-nio-epoll-dedicated", "nio", "epoll", "dedicated"),
             new ServerDefinition("proactor-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll")),
             bench("netty-nio"),
