@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** Extracts the most telling line of a child process's log. */
-final class LogTail {
+public final class LogTail {
     private LogTail() {
     }
 
@@ -19,7 +19,7 @@ final class LogTail {
      * @param log log file
      * @return the line, or a note when the log is empty or unreadable
      */
-    static String reason(Path log) {
+    public static String reason(Path log) {
         List<String> lines;
         try {
             lines = Files.readAllLines(log, StandardCharsets.UTF_8);

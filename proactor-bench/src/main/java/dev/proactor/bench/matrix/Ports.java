@@ -5,11 +5,18 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 
 /** Picks a free TCP port for the next server. */
-final class Ports {
+public final class Ports {
     private Ports() {
     }
 
-    static int free(String host) throws IOException {
+    /**
+     * A port that is free right now (it may be taken again before the server binds it).
+     *
+     * @param host address to check on
+     * @return the port
+     * @throws IOException when no socket can be bound
+     */
+    public static int free(String host) throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
             return s.getLocalPort();
         }

@@ -12,11 +12,21 @@ public final class ProcessRegistry {
         Runtime.getRuntime().addShutdownHook(new Thread(this::killAll, "matrix-cleanup"));
     }
 
-    void add(Process p) {
+    /**
+     * Registers a started child process.
+     *
+     * @param p the process
+     */
+    public void add(Process p) {
         live.add(p);
     }
 
-    void remove(Process p) {
+    /**
+     * Forgets a child process that has ended or been stopped.
+     *
+     * @param p the process
+     */
+    public void remove(Process p) {
         live.remove(p);
     }
 

@@ -3,7 +3,7 @@ package dev.proactor.bench.matrix;
 import java.util.Locale;
 
 /** Progress lines on stderr: {@code [row i/n] server run k/N elapsed 00:42 eta 02:10}. */
-final class Progress {
+public final class Progress {
     private final long start = System.nanoTime();
     private final double estimatedRunSeconds;
     private int completed;
@@ -44,7 +44,13 @@ final class Progress {
         return (System.nanoTime() - start) / 1e9;
     }
 
-    static String clock(double seconds) {
+    /**
+     * Formats a duration as {@code mm:ss} or {@code h:mm:ss}.
+     *
+     * @param seconds the duration
+     * @return the text
+     */
+    public static String clock(double seconds) {
         long s = Math.round(seconds);
         if (s >= 3600) {
             return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);

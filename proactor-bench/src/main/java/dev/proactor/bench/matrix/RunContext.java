@@ -1,17 +1,10 @@
 package dev.proactor.bench.matrix;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /** The context lines at the top of results.md: when, where, which JVM, which command. */
 final class RunContext {
@@ -20,14 +13,15 @@ final class RunContext {
 
     static List<String> describe(MatrixOptions o, Launcher launcher, String[] argv) throws InterruptedException {
         List<String> lines = new ArrayList<>();
-        lines.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME) + ", host: " + hostname());
-        lines.add("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs (" + cpuModel() + "), "
+        lines.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                + ", host: " + MachineInfo.hostname());
+        lines.add("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs (" + MachineInfo.cpuModel() + "), "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version"));
         lines.add(launcher.pinning()
                 ? "pinning: server on CPU " + o.serverCpus() + ", load generator on CPU " + o.clientCpus()
                 + " (taskset); server and client share this machine, so absolute numbers are context only"
                 : "pinning: none (" + (o.pin() ? "taskset not found" : "--no-pin") + "); server and client compete for CPUs");
-        lines.add("server JVM: " + javaVersion(o.java()) + " (" + o.java() + "), options `"
+        lines.add("server JVM: " + MachineInfo.javaVersion(o.java()) + " (" + o.java() + "), options `"
                 + String.join(" ", o.jvmOptions()) + "`");
         lines.add("load generator: " + launcher.loadgen() + ", " + o.clientThreads() + " thread(s), epoll, "
                 + (o.coalesce() ? "COALESCED writes (all whole blocks the window allows per write)"
@@ -46,44 +40,5 @@ final class RunContext {
             }
         }
         return false;
-    }
-
-    private static String hostname() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
-                if (l.startsWith("model name")) {
-                    return l.substring(l.indexOf(':') + 1).trim();
-                }
-            }
-            return "model unknown";
-        } catch (IOException e) {
-            return "model unknown: " + e.getMessage();
-        }
-    }
-
-    private static String javaVersion(String java) throws InterruptedException {
-        try {
-            Process p = new ProcessBuilder(java, "-version").redirectErrorStream(true).start();
-            String out;
-            try (InputStream in = p.getInputStream()) {
-                out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "unknown (java -version timed out)";
-            }
-            String first = out.lines().findFirst().orElse("");
-            return first.isEmpty() ? "unknown (no output from java -version)" : first.trim();
-        } catch (IOException e) {
-            return "unknown (" + e.getMessage() + ")";
-        }
     }
 }

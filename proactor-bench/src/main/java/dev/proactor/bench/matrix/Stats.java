@@ -19,9 +19,10 @@ public record Stats(double median, double min, double max, int count) {
      *
      * @param results the runs (not empty)
      * @param field   which field
+     * @param <T>     result type
      * @return the statistics
      */
-    public static Stats of(List<LoadResult> results, ToDoubleFunction<LoadResult> field) {
+    public static <T> Stats of(List<T> results, ToDoubleFunction<? super T> field) {
         if (results.isEmpty()) {
             throw new IllegalArgumentException("no results");
         }

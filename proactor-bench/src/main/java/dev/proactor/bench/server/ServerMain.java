@@ -19,7 +19,7 @@ public final class ServerMain {
     }
 
     /**
-     * Runs the server until the JVM is asked to stop.
+     * Runs the echo server until the JVM is asked to stop.
      *
      * @param server which server
      * @param argv   the server's command line
@@ -38,37 +38,62 @@ public final class ServerMain {
         try {
             echo = server.create(options);
         } catch (PrerequisiteException e) {
-            System.err.println(server.cliName() + ": prerequisite missing: " + e.getMessage()
-                    + (e.getCause() != null ? " (cause: " + e.getCause() + ")" : ""));
-            return PrerequisiteException.EXIT_CODE;
+            return prerequisiteMissing(server.cliName(), e);
         }
+        return serve(server.cliName(), echo, options.bindAddress(), options.threads());
+    }
+
+    /**
+     * Reports a missing prerequisite on stderr.
+     *
+     * @param name server name for the message
+     * @param e    what is missing
+     * @return {@link PrerequisiteException#EXIT_CODE}
+     */
+    public static int prerequisiteMissing(String name, PrerequisiteException e) {
+        System.err.println(name + ": prerequisite missing: " + e.getMessage()
+                + (e.getCause() != null ? " (cause: " + e.getCause() + ")" : ""));
+        return PrerequisiteException.EXIT_CODE;
+    }
+
+    /**
+     * Starts a server, prints {@code listening on H:P server=NAME threads=T} and serves until
+     * SIGTERM/SIGINT, which stop it from a shutdown hook.
+     *
+     * @param name    server name, printed in the ready line and in messages
+     * @param server  the server, not started
+     * @param bind    the address it binds (host as given, printed in the ready line, and port)
+     * @param threads its thread count, printed in the ready line
+     * @return process exit code; 0 means the server ran and was stopped by a signal
+     */
+    public static int serve(String name, BenchServer server, InetSocketAddress bind, int threads) {
         InetSocketAddress bound;
         try {
-            bound = echo.start();
+            bound = server.start();
         } catch (IOException e) {
-            System.err.println(server.cliName() + ": cannot start on " + options.host() + ":" + options.port() + ": " + e);
-            cleanUpAfterFailedStart(server, echo);
+            System.err.println(name + ": cannot start on " + bind.getHostString() + ":" + bind.getPort() + ": " + e);
+            cleanUpAfterFailedStart(name, server);
             return EXIT_FAILURE;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            System.err.println(server.cliName() + ": interrupted while starting");
+            System.err.println(name + ": interrupted while starting");
             return EXIT_FAILURE;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                echo.stop();
+                server.stop();
             } catch (IOException e) {
-                System.err.println(server.cliName() + ": error while stopping: " + e);
+                System.err.println(name + ": error while stopping: " + e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                System.err.println(server.cliName() + ": interrupted while stopping");
+                System.err.println(name + ": interrupted while stopping");
             } finally {
                 stopped.countDown();
             }
-        }, server.cliName() + "-shutdown"));
-        System.out.println("listening on " + options.host() + ":" + bound.getPort()
-                + " server=" + server.cliName() + " threads=" + options.threads());
+        }, name + "-shutdown"));
+        System.out.println("listening on " + bind.getHostString() + ":" + bound.getPort()
+                + " server=" + name + " threads=" + threads);
         System.out.flush();
         try {
             stopped.await();
@@ -78,11 +103,11 @@ public final class ServerMain {
         return 0;
     }
 
-    private static void cleanUpAfterFailedStart(BaselineServer server, EchoServer echo) {
+    private static void cleanUpAfterFailedStart(String name, BenchServer server) {
         try {
-            echo.stop();
+            server.stop();
         } catch (IOException e) {
-            System.err.println(server.cliName() + ": error while cleaning up: " + e);
+            System.err.println(name + ": error while cleaning up: " + e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -1,0 +1,43 @@
+package dev.proactor.bench.http;
+
+import dev.proactor.bench.matrix.MachineInfo;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The context lines at the top of http-results.md: when, where, which tools, which command. */
+final class HttpRunContext {
+    private HttpRunContext() {
+    }
+
+    static List<String> describe(HttpBenchOptions o, HttpLauncher launcher, HttpEnvironment env, String[] argv)
+            throws InterruptedException {
+        List<String> lines = new ArrayList<>();
+        lines.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                + ", host: " + MachineInfo.hostname());
+        lines.add("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs (" + MachineInfo.cpuModel() + "), "
+                + System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        lines.add(launcher.pinning()
+                ? "pinning: server on CPU " + o.serverCpus() + ", wrk on CPU " + o.clientCpus()
+                + " (taskset); server and client share this machine and loopback, so absolute numbers are context only"
+                : "pinning: none (" + (o.pin() ? "taskset not found" : "--no-pin") + "); server and wrk compete for CPUs");
+        lines.add("Java servers: " + MachineInfo.javaVersion(o.java()) + " (" + o.java() + "), options `"
+                + String.join(" ", o.jvmOptions()) + "`, " + o.threads() + " server thread(s)");
+        lines.add("nginx: " + (env.nginx() == null ? "not run" : env.nginx().version() + " (" + env.nginx().executable()
+                + "), generated config: worker_processes " + o.threads()
+                + ", access_log off, sendfile on, keepalive_requests 10^9 (see logs/*.nginx.conf)"));
+        lines.add(String.format(Locale.ROOT, "load: %s, -t%d -c%d, %d run(s) of %d s after a %d s warm-up, "
+                        + "keep-alive GET of one file per size", MachineInfo.firstLine(List.of(env.wrk().toString(), "-v")),
+                o.wrkThreads(), o.connections(), o.runs(), o.seconds(), o.warmup()));
+        List<String> sizes = new ArrayList<>();
+        for (FileSize s : o.sizes()) {
+            sizes.add(s.path() + " (" + s.bytes() + " B)");
+        }
+        lines.add("files: " + String.join(", ", sizes) + ", pseudo-random bytes in a temporary document root "
+                + "(page cache warm after the response check)");
+        lines.add("command: `java -jar proactor-bench.jar http-bench " + String.join(" ", argv) + "`");
+        return lines;
+    }
+}
