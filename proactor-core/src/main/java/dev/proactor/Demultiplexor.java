@@ -202,6 +202,22 @@ public final class Demultiplexor implements AutoCloseable {
         }
     }
 
+    /**
+     * Number of pool threads started by {@link #start} that are still alive (a health check: it stays at the
+     * configured size until {@link #close()}).
+     */
+    public int getLivePoolThreads() {
+        synchronized (lifecycle) {
+            int alive = 0;
+            for (Thread t : pool) {
+                if (t.isAlive()) {
+                    alive++;
+                }
+            }
+            return alive;
+        }
+    }
+
     public boolean isClosed() {
         return closed;
     }
