@@ -15,6 +15,8 @@ import java.nio.channels.SelectableChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * A socket, datagram socket or file bound to one {@link Demultiplexor} and one {@link AsynchHandler}, on which
@@ -66,14 +68,8 @@ public final class AsynchChannel implements Closeable {
     final ChannelDirection input = new ChannelDirection("input");
     final ChannelDirection output = new ChannelDirection("output");
 
-    private static final int KINDS = OpKind.values().length;
-    /**
-     * Free lists of reusable operations by kind ({@link OpKind#ordinal()}), linked through
-     * {@link ChannelOp#nextFree}; each list is guarded by the lock of its kind's direction.
-     */
-    private final ChannelOp[] free = new ChannelOp[KINDS];
-
-    private volatile boolean closed;
+    /** Set once by {@link #close()}. */
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
      * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
@@ -447,31 +443,16 @@ public final class AsynchChannel implements Closeable {
         }
     }
 
+    /**
+     * Hands a prepared operation to its direction, and to the processor if it became active. On a closed
+     * channel it is marked with {@link ClosedChannelException} and completes with it, in order.
+     */
     private void submit(ChannelOp op, Object attachment) {
         op.attachment = attachment;
-        op.state = OpState.INITIALIZED;
-        ChannelDirection d = op.direction;
-        boolean startNow;
-        synchronized (d) {
-            if (d.closed) {
-                startNow = false;
-            } else {
-                startNow = d.admit(op);
-                if (!startNow) {
-                    return; // waits behind the active operation of this direction
-                }
-            }
+        ChannelOp now = op.direction.submit(op);
+        if (now != null) {
+            processor.start(now);
         }
-        if (startNow) {
-            processor.start(op);
-        } else {
-            failUnstarted(op, new ClosedChannelException());
-        }
-    }
-
-    private void failUnstarted(ChannelOp op, Throwable error) {
-        op.request.fail(error);
-        demultiplexor.dispatcher().postResult(op, OpState.START_ERROR);
     }
 
     // ---------------------------------------------------------------- dispatch (called by the dispatcher)
@@ -493,20 +474,13 @@ public final class AsynchChannel implements Closeable {
         close();
     }
 
-    /** Recycles the operation and starts the next one of its direction. */
+    /** After the callback: closes an accepted connection nobody adopted, recycles, starts the next operation. */
     void afterDispatch(ChannelOp op) {
         Object unadopted = op.request.takeAcceptedHandle();
         if (unadopted != null) {
             processor.engine().discard(unadopted); // not adopted by the handler: close it, never leak it
         }
-        ChannelDirection d = op.direction;
-        ChannelOp next;
-        synchronized (d) {
-            op.attachment = null;
-            op.request.clearReferences();
-            recycleLocked(op);
-            next = d.active == op ? d.finishActive() : null;
-        }
+        ChannelOp next = op.direction.finish(op);
         if (next != null) {
             processor.start(next);
         }
@@ -538,37 +512,21 @@ public final class AsynchChannel implements Closeable {
      */
     @Override
     public void close() {
-        if (closed) {
-            return;
+        if (closed.compareAndSet(false, true)) {
+            abortAll(true);
         }
-        abortAll(true);
     }
 
+    /**
+     * Marks every operation of both directions (the directions complete them in order, one at a time), closes
+     * the engine's channel when closing (so a start racing with us fails at once), then cancels the active
+     * operations in the processor.
+     */
     private void abortAll(boolean close) {
-        OpQueue unstarted = new OpQueue();
-        ChannelOp activeIn;
-        ChannelOp activeOut;
-        synchronized (input) {
-            if (close) {
-                if (input.closed) {
-                    return;
-                }
-                input.closed = true;
-                closed = true;
-            }
-            input.waiting.drainTo(unstarted);
-            activeIn = input.active;
-        }
-        synchronized (output) {
-            if (close) {
-                output.closed = true;
-            }
-            output.waiting.drainTo(unstarted);
-            activeOut = output.active;
-        }
+        Supplier<Throwable> reasons = close ? AsynchronousCloseException::new : OperationCancelledException::new;
+        ChannelOp activeIn = input.abort(reasons, close);
+        ChannelOp activeOut = output.abort(reasons, close);
         if (close) {
-            // Close the engine's channel first: a start racing with us then fails at once instead of
-            // becoming pending after our cancel below.
             try {
                 engineChannel.close();
             } catch (IOException e) {
@@ -576,21 +534,12 @@ public final class AsynchChannel implements Closeable {
             }
             demultiplexor.untrack(this);
         }
-        cancelActive(activeIn, close);
-        cancelActive(activeOut, close);
-        for (Op op = unstarted.poll(); op != null; op = unstarted.poll()) {
-            failUnstarted((ChannelOp) op, abortReason(close));
+        if (activeIn != null) {
+            processor.cancel(activeIn);
         }
-    }
-
-    private void cancelActive(ChannelOp op, boolean close) {
-        if (op != null) {
-            processor.cancel(op, abortReason(close));
+        if (activeOut != null) {
+            processor.cancel(activeOut);
         }
-    }
-
-    private static Throwable abortReason(boolean close) {
-        return close ? new AsynchronousCloseException() : new OperationCancelledException();
     }
 
     /**
@@ -604,7 +553,7 @@ public final class AsynchChannel implements Closeable {
      */
     public <T> AsynchChannel setOption(SocketOption<T> name, T value) throws IOException {
         Objects.requireNonNull(name, "name");
-        if (closed) {
+        if (closed.get()) {
             throw new ClosedChannelException();
         }
         engineChannel.setOption(name, value);
@@ -619,7 +568,7 @@ public final class AsynchChannel implements Closeable {
      */
     public <T> T getOption(SocketOption<T> name) throws IOException {
         Objects.requireNonNull(name, "name");
-        if (closed) {
+        if (closed.get()) {
             throw new ClosedChannelException();
         }
         return engineChannel.getOption(name);
@@ -627,7 +576,7 @@ public final class AsynchChannel implements Closeable {
 
     /** Shuts the output side down (the peer reads end-of-stream); reads continue to work. */
     public void shutdownOutput() throws IOException {
-        if (closed) {
+        if (closed.get()) {
             throw new ClosedChannelException();
         }
         engineChannel.shutdownOutput();
@@ -635,7 +584,7 @@ public final class AsynchChannel implements Closeable {
 
     /** Whether {@link #close()} has not been called. */
     public boolean isOpen() {
-        return !closed;
+        return !closed.get();
     }
 
     /** The local address, or {@code null} if unbound or a file. */
@@ -658,16 +607,11 @@ public final class AsynchChannel implements Closeable {
 
     // ---------------------------------------------------------------- operation pools
 
-    /** A free operation of {@code kind} from this channel's free list, or a new one (only until warmed up). */
+    /** A free operation of {@code kind} from its direction's free list, or a new one (only until warmed up). */
     private ChannelOp take(OpKind kind) {
-        int i = kind.ordinal();
-        synchronized (kind.isInput() ? input : output) {
-            ChannelOp op = free[i];
-            if (op != null) {
-                free[i] = op.nextFree;
-                op.nextFree = null;
-                return op;
-            }
+        ChannelOp op = (kind.isInput() ? input : output).takeFree(kind);
+        if (op != null) {
+            return op;
         }
         return switch (kind) {
             case READ, READ_FILE -> new OpRead(this);
@@ -680,16 +624,8 @@ public final class AsynchChannel implements Closeable {
         };
     }
 
-    /** Puts a dispatched operation on the free list of its kind. Caller holds its direction's lock. */
-    private void recycleLocked(ChannelOp op) {
-        op.state = OpState.INITIALIZED;
-        int i = op.getKind().ordinal();
-        op.nextFree = free[i];
-        free[i] = op;
-    }
-
     @Override
     public String toString() {
-        return "AsynchChannel[" + type + " " + engineChannel + (closed ? ", closed" : "") + "]";
+        return "AsynchChannel[" + type + " " + engineChannel + (closed.get() ? ", closed" : "") + "]";
     }
 }

@@ -1,44 +1,136 @@
 package dev.proactor;
 
+import dev.proactor.spi.OpKind;
+import java.nio.channels.ClosedChannelException;
+import java.util.function.Supplier;
+
 /**
- * One direction (input or output) of an {@link AsynchChannel}: at most one operation is active (in the
- * processor, the engine or being dispatched); later ones wait here in FIFO order. This is what keeps
- * completions of one direction in order and never concurrent. Guarded by synchronizing on this object.
+ * One direction (input or output) of an {@link AsynchChannel}: the one place that keeps the per-direction rules
+ * of {@link AsynchHandler} ("completed in start order, never concurrently") on every path, error paths included.
+ *
+ * <p><b>State.</b> {@code active} is the one operation of the direction that has left the waiting queue: it is
+ * in the processor (deferred), in the engine (pending), in the dispatcher's completion queue, or in its
+ * callback, until the callback has returned. Operations started meanwhile wait in {@code waiting}, FIFO.
+ * {@code closed} is set once by {@link #abort abort(…, close = true)}. A free list per operation kind keeps
+ * dispatched operations for reuse.
+ *
+ * <p><b>Invariants</b> (all under this object's monitor):
+ * <ol>
+ *   <li>At most one operation of the direction is active; only the active one is ever handed to the processor
+ *       or posted to the dispatcher, so at most one completion of the direction is queued or running at once
+ *       (never concurrent).</li>
+ *   <li>An operation becomes active only when the previous active one's callback has returned
+ *       ({@link #finish}), and waiting operations become active in submission order (in order).</li>
+ *   <li>Cancel and close never complete an operation themselves: they mark every operation of the direction
+ *       with its abort reason ({@link ChannelOp#abortReason}); a waiting operation is failed with it when it
+ *       becomes active, the active one is cancelled in the processor, which completes it once through the
+ *       normal path. So error completions keep the order and the one-at-a-time rule too.</li>
+ *   <li>After close every new operation is marked with {@link ClosedChannelException} at submission and is
+ *       completed, in order, through the same path.</li>
+ *   <li>An operation is on the free list only after its callback returned, and never at the same time in a
+ *       queue or active.</li>
+ * </ol>
+ *
+ * <p>The caller acts on what these methods return, outside the monitor: an operation returned by
+ * {@link #submit} or {@link #finish} must be given to {@link Processor#start} (which fails it at once if it is
+ * marked), an operation returned by {@link #abort} must be given to {@link Processor#cancel}.
  */
 final class ChannelDirection {
 
+    private static final int KINDS = OpKind.values().length;
+
     final String name;
-    final OpQueue waiting = new OpQueue();
-    /** The operation from start until its callback has returned, or null. */
-    ChannelOp active;
-    boolean closed;
+    private final OpQueue waiting = new OpQueue();
+    /** Free lists by kind ({@link OpKind#ordinal()}), linked through {@link ChannelOp#nextFree}. */
+    private final ChannelOp[] free = new ChannelOp[KINDS];
+    private ChannelOp active;
+    private boolean closed;
 
     ChannelDirection(String name) {
         this.name = name;
     }
 
-    /**
-     * Takes a new operation. Caller holds the lock.
-     *
-     * @return {@code true} if the caller must start it now, {@code false} if it waits behind the active one
-     */
-    boolean admit(ChannelOp op) {
-        if (active == null) {
-            active = op;
-            return true;
+    /** A free operation of {@code kind}, or null if there is none (the caller makes one). */
+    synchronized ChannelOp takeFree(OpKind kind) {
+        int i = kind.ordinal();
+        ChannelOp op = free[i];
+        if (op != null) {
+            free[i] = op.nextFree;
+            op.nextFree = null;
         }
-        waiting.add(op);
-        return false;
+        return op;
     }
 
     /**
-     * Ends the active operation after its dispatch. Caller holds the lock.
+     * Admits a prepared operation.
+     *
+     * @return {@code op} if it became active and the caller must start it now, or null if it waits behind the
+     *         active operation
+     */
+    synchronized ChannelOp submit(ChannelOp op) {
+        op.resetForUse(closed ? new ClosedChannelException() : null);
+        if (active == null) {
+            active = op;
+            return op;
+        }
+        waiting.add(op);
+        return null;
+    }
+
+    /**
+     * Ends the active operation after its callback returned: recycles it and makes the next waiting operation
+     * active.
      *
      * @return the next operation, now active, that the caller must start, or null
+     * @throws IllegalStateException if {@code op} is not the active operation (a broken invariant)
      */
-    ChannelOp finishActive() {
-        ChannelOp next = (ChannelOp) waiting.poll();
-        active = next;
-        return next;
+    synchronized ChannelOp finish(ChannelOp op) {
+        if (active != op) {
+            throw new IllegalStateException(name + ": finished " + op + " is not the active operation " + active);
+        }
+        op.recycle();
+        int i = op.getKind().ordinal();
+        op.nextFree = free[i];
+        free[i] = op;
+        active = (ChannelOp) waiting.poll();
+        return active;
+    }
+
+    /**
+     * Marks every operation of the direction to end with a reason from {@code reasons} (one instance each) unless
+     * it already has one; with {@code close}, also every later operation (with {@link ClosedChannelException}).
+     *
+     * @return the active operation if it was marked now (the caller cancels it in the processor), else null
+     */
+    synchronized ChannelOp abort(Supplier<? extends Throwable> reasons, boolean close) {
+        if (close) {
+            closed = true;
+        }
+        for (Op op = waiting.peek(); op != null; op = op.next) {
+            ((ChannelOp) op).markAborted(reasons);
+        }
+        if (active != null && active.markAborted(reasons)) {
+            return active;
+        }
+        return null;
+    }
+
+    synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /** The active operation, or null (tests and diagnostics). */
+    synchronized ChannelOp active() {
+        return active;
+    }
+
+    /** Number of waiting operations (tests and diagnostics). */
+    synchronized int waitingCount() {
+        return waiting.size();
+    }
+
+    @Override
+    public synchronized String toString() {
+        return name + "[active=" + active + ", waiting=" + waiting.size() + (closed ? ", closed" : "") + "]";
     }
 }

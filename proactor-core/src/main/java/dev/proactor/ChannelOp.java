@@ -2,6 +2,9 @@ package dev.proactor;
 
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.Supplier;
 
 /**
  * The result of an I/O operation on an {@link AsynchChannel}: what was asked and what happened.
@@ -17,6 +20,27 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     /** Link in the channel's free list of this kind. */
     ChannelOp nextFree;
 
+    /**
+     * Why this use of the operation must end without (more) I/O: set by cancel or close under the direction's
+     * monitor, or at submission on a closed channel; read by the processor before and after it starts the
+     * operation, so a cancel that races with the start is never lost. Null when not aborted.
+     */
+    volatile Throwable abortReason;
+
+    /** 1 once a completion of the current use has been claimed ({@link #claimCompletion()}). */
+    @SuppressWarnings("unused") // accessed through CLAIMED
+    private volatile int claimed;
+
+    private static final VarHandle CLAIMED;
+
+    static {
+        try {
+            CLAIMED = MethodHandles.lookup().findVarHandle(ChannelOp.class, "claimed", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     ChannelOp(AsynchChannel channel, ChannelDirection direction) {
         this.channel = channel;
         this.direction = direction;
@@ -25,6 +49,38 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
 
     /** The kind of operation. */
     public abstract OpKind getKind();
+
+    /** Prepares a new use at submission; {@code abort} marks it at once (closed channel). Direction monitor held. */
+    void resetForUse(Throwable abort) {
+        state = OpState.INITIALIZED;
+        claimed = 0;
+        abortReason = abort;
+    }
+
+    /** Marks this use aborted unless it already is; returns whether it was marked now. Direction monitor held. */
+    boolean markAborted(Supplier<? extends Throwable> reasons) {
+        if (abortReason != null) {
+            return false;
+        }
+        abortReason = reasons.get();
+        return true;
+    }
+
+    /**
+     * Claims the one completion of this use: every path that completes an operation (start, engine, cancel,
+     * close) posts it only if this returns true, so no engine or race can complete it twice.
+     */
+    boolean claimCompletion() {
+        return CLAIMED.compareAndSet(this, 0, 1);
+    }
+
+    /** Drops what the finished use referenced, before the operation goes to its free list. Direction monitor held. */
+    void recycle() {
+        state = OpState.INITIALIZED;
+        attachment = null;
+        abortReason = null;
+        request.clearReferences();
+    }
 
     /** The channel the operation ran on. */
     public AsynchChannel getChannel() {

@@ -3,15 +3,15 @@ package dev.proactor;
 import dev.proactor.spi.OpKind;
 
 /**
- * What an {@link AsynchChannel} wraps, and so which operations make sense on it. Stream sockets keep the
- * original rule (any stream operation is passed to the engine, which reports a mismatch such as an accept on a
- * connected socket as the operation's error); the newer kinds are checked at the call.
+ * What an {@link AsynchChannel} wraps, and so which operations make sense on it: starting any other operation is
+ * misuse visible at the call, so it throws {@link UnsupportedOperationException} there (an accept on a stream
+ * socket, a read, write or connect on a listening socket, a receive on a stream socket, ...).
  */
 enum ChannelType {
     /** A stream socket, connected or to be connected. */
-    SOCKET("stream socket", OpKind.STREAM_MASK | OpKind.TRANSMIT_FILE.bit()),
+    SOCKET("stream socket", (OpKind.STREAM_MASK & ~OpKind.ACCEPT.bit()) | OpKind.TRANSMIT_FILE.bit()),
     /** A listening stream socket. */
-    SERVER("listening socket", OpKind.STREAM_MASK),
+    SERVER("listening socket", OpKind.ACCEPT.bit()),
     /** A datagram socket, connected or not. */
     DATAGRAM("datagram socket", OpKind.DATAGRAM_MASK),
     /** A file. */

@@ -58,6 +58,8 @@ public final class Demultiplexor implements AutoCloseable {
     private final List<Thread> pool = new ArrayList<>();
     private final Object lifecycle = new Object();
     private volatile boolean closed;
+    /** Guarded by lifecycle. */
+    private Throwable closeCause;
 
     private Demultiplexor(ProactorConfig config) throws IOException {
         this.config = config;
@@ -130,11 +132,11 @@ public final class Demultiplexor implements AutoCloseable {
     private void runPoolThread() {
         while (!dispatcher.isStopping()) {
             try {
-                dispatcher.handleEvents(-1);
+                dispatcher.runPoolThread();
             } catch (RuntimeException e) {
                 Dispatcher.LOG.error("{}: unexpected error in the dispatch loop, continuing", name, e);
-            }
-            if (Thread.currentThread().isInterrupted() && dispatcher.isStopping()) {
+            } catch (Error e) {
+                closeOnFatal(e);
                 return;
             }
         }
@@ -143,13 +145,52 @@ public final class Demultiplexor implements AutoCloseable {
     /**
      * Lends the calling thread to the proactor: dispatches completions, leads or waits as a follower, until at
      * least one completion was dispatched and none is queued, or {@code timeout} elapses, or the demultiplexor
-     * closes.
+     * closes. When the timeout has run out without any completion, the I/O is polled once without blocking (if
+     * no other thread is polling it), so {@code handleEvents(0, unit)} collects and dispatches what is ready
+     * without ever blocking.
+     *
+     * <p>If the calling thread is interrupted (before or during the call) it returns early, with its interrupt
+     * status still set. An {@link Error} from the framework itself (not from a callback: those stay with their
+     * channel) closes the demultiplexor, see {@link #getCloseCause()}, and is rethrown.
      *
      * @param timeout longest time to wait; negative waits without limit
      * @return the number of completions dispatched
      */
     public int handleEvents(long timeout, TimeUnit unit) {
-        return dispatcher.handleEvents(timeout < 0 ? -1 : unit.toNanos(timeout));
+        try {
+            return dispatcher.handleEvents(timeout < 0 ? -1 : unit.toNanos(timeout));
+        } catch (Error e) {
+            closeOnFatal(e);
+            throw e;
+        }
+    }
+
+    /**
+     * An {@link Error} escaped the dispatch machinery (an engine's wait, or the framework itself; never a
+     * callback's): the pool cannot be trusted any more, so the demultiplexor closes loudly with it as cause.
+     */
+    private void closeOnFatal(Error e) {
+        synchronized (lifecycle) {
+            if (closeCause == null && !closed) {
+                closeCause = e;
+            }
+        }
+        Dispatcher.LOG.error("{}: fatal error in a demultiplexor thread; closing the demultiplexor", name, e);
+        try {
+            close();
+        } catch (RuntimeException | Error closeFailure) {
+            e.addSuppressed(closeFailure);
+        }
+    }
+
+    /**
+     * The fatal error that closed this demultiplexor (see {@link #handleEvents}), or null if it is open or was
+     * closed by {@link #close()}.
+     */
+    public Throwable getCloseCause() {
+        synchronized (lifecycle) {
+            return closeCause;
+        }
     }
 
     /** A new reusable timer / posted completion dispatched to {@code handler}. */
@@ -331,10 +372,13 @@ public final class Demultiplexor implements AutoCloseable {
     // ---------------------------------------------------------------- close
 
     /**
-     * Closes every channel (their pending operations complete with an error and are dispatched; file operations
-     * already running on a worker are waited for and dispatched with their result), stops the pool and
-     * dedicated threads, and releases the engines. Pending timers never fire. Idempotent; may be called
-     * from a callback (the calling pool thread is not waited for).
+     * Closes the demultiplexor: pending timers are dropped (none fires from now on); every channel is closed, so
+     * its pending operations complete with an error and are dispatched, in order per direction (file operations
+     * already running on a worker are waited for and dispatched with their result); the pool and dedicated
+     * threads stop, a user thread still waiting in the engine is interrupted and waited for; then the engines are
+     * released. An operation started after this completes at once with {@link java.nio.channels.ClosedChannelException},
+     * dispatched by the thread that started it (or, inside a callback, after that callback). Idempotent; may be
+     * called from a callback (the calling pool thread is not waited for).
      */
     @Override
     public void close() {
@@ -346,6 +390,7 @@ public final class Demultiplexor implements AutoCloseable {
             closed = true;
             threads = new ArrayList<>(pool);
         }
+        dispatcher.stopTimers();
         for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
             ch.close();
         }
@@ -368,6 +413,11 @@ public final class Demultiplexor implements AutoCloseable {
                 interrupted = true;
             }
         }
+        try {
+            dispatcher.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
         for (Processor p : processors) {
             try {
                 p.collectAtClose(); // e.g. file operations that were still running on a worker
@@ -375,7 +425,7 @@ public final class Demultiplexor implements AutoCloseable {
                 interrupted = true;
             }
         }
-        dispatcher.drainQueue();
+        dispatcher.drainAndTerminate();
         for (Processor p : processors) {
             try {
                 p.engine().close();

@@ -8,8 +8,29 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The leader/follower dispatcher (seed §4, §6): owns the completion queue and the timer heap, decides for each
- * thread in {@link #handleEvents} whether it dispatches completions, leads a processor, or sleeps as a
- * follower, and wakes followers or interrupts leaders when work is posted.
+ * thread in its loop whether it dispatches completions, leads a processor, or sleeps as a follower, and wakes
+ * followers or interrupts leaders when work is posted.
+ *
+ * <p><b>Rules it keeps</b> (see the README's semantics section):
+ * <ul>
+ *   <li><i>Leadership passes on.</i> A thread that leaves the loop for any reason (timeout, interrupt,
+ *       exception) wakes a follower when a shared processor is left without leader, so pending I/O is always
+ *       polled while threads wait.</li>
+ *   <li><i>A zero or short timeout still polls.</i> {@code handleEvents} with a timeout that has run out polls
+ *       the I/O once without blocking (if no other thread leads) before it returns.</li>
+ *   <li><i>Fairness.</i> While completions keep coming without a poll (operations completing at start), a
+ *       thread polls again without blocking once it has dispatched a round of them (the number queued after the
+ *       previous poll, at least {@link #MIN_ROUND}): what the poll finds goes to the tail of the queue, so every
+ *       session gets its turn.</li>
+ *   <li><i>Interrupts.</i> Pool threads clear and ignore their interrupt status (a handler that restores it
+ *       cannot make them spin); a user thread in {@code handleEvents} returns when interrupted, with the
+ *       status still set.</li>
+ *   <li><i>Handler failures stay in the handler.</i> Any {@link Throwable} from a callback goes to
+ *       {@link Op#onHandlerFailure}; the thread goes on.</li>
+ *   <li><i>Close.</i> {@link #stopTimers()} drops pending and queued timers; {@link #stop()} makes threads leave
+ *       once the queue is empty; {@link #drainAndTerminate()} dispatches what is left; after it, a completion
+ *       posted from outside a dispatcher loop is dispatched at once by the posting thread.</li>
+ * </ul>
  *
  * <p>Locking: one lock guards the completion queue, the timers and the thread counts. It is released while a
  * completion is dispatched, while a follower sleeps and while a leader waits (the seed's three unlock points).
@@ -20,11 +41,15 @@ final class Dispatcher {
 
     static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-    /** The dispatcher whose {@code handleEvents} the current thread is in, to post without needless wake-ups. */
+    /** Fewest completions dispatched between two polls while the queue never empties. */
+    static final int MIN_ROUND = 16;
+
+    /** The dispatcher whose loop the current thread is in, to post without needless wake-ups. */
     private static final ThreadLocal<Dispatcher> CURRENT = new ThreadLocal<>();
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition followerWake = lock.newCondition();
+    private final Condition leaderLeft = lock.newCondition();
     private final OpQueue completed = new OpQueue();
     private final TimerQueue timers = new TimerQueue();
     private Processor[] processors = new Processor[0];
@@ -33,8 +58,15 @@ final class Dispatcher {
     private int followers;
     /** Signals sent to followers that have not yet woken. */
     private int pendingWakeups;
-    /** Set by {@link #stop()}: threads leave {@code handleEvents} once the queue is empty. */
+    /** Completions dispatched since the last poll, and how many make a round. Lock held. */
+    private int sincePoll;
+    private int round = MIN_ROUND;
+    /** Set by {@link #stopTimers()}: no timer is scheduled, posted or fired any more. */
+    private boolean timersStopped;
+    /** Set by {@link #stop()}: threads leave their loop once the queue is empty. */
     private volatile boolean stopping;
+    /** Set by {@link #drainAndTerminate()}: no loop runs any more; posts are dispatched by the poster. */
+    private boolean terminated;
 
     void setProcessors(Processor... processors) {
         this.processors = processors.clone();
@@ -44,7 +76,7 @@ final class Dispatcher {
         return processors;
     }
 
-    /** Whether the current thread is inside {@link #handleEvents} of this dispatcher. */
+    /** Whether the current thread is inside a loop (or the final drain) of this dispatcher. */
     boolean isDispatcherThread() {
         return CURRENT.get() == this;
     }
@@ -52,11 +84,13 @@ final class Dispatcher {
     // ---------------------------------------------------------------- posting
 
     /**
-     * Queues an I/O result from the thread that started or cancelled it. Inside a callback of this
-     * dispatcher the thread itself will dispatch it after the callback, so a follower is woken only when there
-     * is more than that thread can take at once; from any other thread the post is STRONG.
+     * Queues an I/O result from the thread that started or cancelled it. Inside a loop of this dispatcher the
+     * thread itself will dispatch it after its callback, so a follower is woken only when there is more than
+     * that thread can take at once; from any other thread the post is STRONG. After termination the posting
+     * thread dispatches it (and whatever else is queued) at once.
      */
     void postResult(ChannelOp op, OpState state) {
+        boolean drainHere = false;
         lock.lock();
         try {
             op.state = state;
@@ -65,11 +99,16 @@ final class Dispatcher {
                 if (completed.size() > 1) {
                     wakeFollowerLocked();
                 }
+            } else if (terminated) {
+                drainHere = true;
             } else {
                 notifyLocked(NotifyLevel.STRONG);
             }
         } finally {
             lock.unlock();
+        }
+        if (drainHere) {
+            drainQueue();
         }
     }
 
@@ -77,7 +116,7 @@ final class Dispatcher {
     void post(OpTimer op, NotifyLevel level) {
         lock.lock();
         try {
-            checkNotStopping();
+            checkTimersRunning();
             timers.remove(op);
             if (op.queue != completed) {
                 op.state = OpState.POSTED;
@@ -101,6 +140,11 @@ final class Dispatcher {
 
     void unlock() {
         lock.unlock();
+    }
+
+    /** Whether a thread waits on the follower condition (it may have been interrupted since). Lock held; tests. */
+    boolean hasConditionWaitersLocked() {
+        return lock.hasWaiters(followerWake);
     }
 
     private void notifyLocked(NotifyLevel level) {
@@ -146,7 +190,7 @@ final class Dispatcher {
     void schedule(OpTimer t, long delayNanos, Object attachment) {
         lock.lock();
         try {
-            checkNotStopping();
+            checkTimersRunning();
             timers.remove(t);
             completed.remove(t);
             t.attachment = attachment;
@@ -175,25 +219,22 @@ final class Dispatcher {
         }
     }
 
-    private void checkNotStopping() {
-        if (stopping) {
+    private void checkTimersRunning() {
+        if (timersStopped) {
             throw new IllegalStateException("demultiplexor is closed");
         }
     }
 
-    /** Moves due timers to the completion queue; returns how many. Lock held. */
-    private int expireTimersLocked() {
+    /** Moves due timers to the completion queue. Lock held. */
+    private void expireTimersLocked() {
         if (timers.isEmpty()) {
-            return 0;
+            return;
         }
         long now = System.nanoTime();
-        int n = 0;
         for (OpTimer t = timers.pollExpired(now); t != null; t = timers.pollExpired(now)) {
             t.state = OpState.POSTED;
             completed.add(t);
-            n++;
         }
-        return n;
     }
 
     /** Nanoseconds until the earliest timer (at least 0), or -1 when there is none. Lock held. */
@@ -207,24 +248,42 @@ final class Dispatcher {
     // ---------------------------------------------------------------- the loop
 
     /**
-     * Dispatches completions, leads a processor or sleeps as follower until at least one completion was
-     * dispatched and the queue is empty, the timeout expires, or the dispatcher stops.
+     * A user thread's turn ({@link Demultiplexor#handleEvents}): dispatches completions, leads a processor or
+     * sleeps as follower until at least one completion was dispatched and the queue is empty, the timeout has
+     * run out (after one poll without blocking if none was made), the thread is interrupted, or the dispatcher
+     * stops.
      *
      * @param timeoutNanos negative for no timeout
      * @return number of completions dispatched
      */
     int handleEvents(long timeoutNanos) {
+        return loop(timeoutNanos, false);
+    }
+
+    /** A pool thread's loop: runs until the dispatcher stops and the queue is empty. */
+    void runPoolThread() {
+        loop(-1, true);
+    }
+
+    private int loop(long timeoutNanos, boolean pool) {
         Dispatcher previous = CURRENT.get();
         CURRENT.set(this);
         long deadline = timeoutNanos < 0 ? 0 : System.nanoTime() + timeoutNanos;
         int dispatched = 0;
+        boolean polled = false;
         lock.lock();
         try {
             for (;;) {
-                // Step 1: the completion queue (and due timers) first.
+                // Step 1: the completion queue (and due timers) first, with a poll after each round.
                 expireTimersLocked();
                 Op op = completed.poll();
                 if (op != null) {
+                    if (sincePoll >= round && leadLocked(0)) {
+                        completed.addFirst(op); // what was due before the poll keeps its place
+                        polled = true;
+                        continue;
+                    }
+                    sincePoll++;
                     if (!completed.isEmpty()) {
                         wakeFollowerLocked(); // more than this thread can take at once: get help
                     }
@@ -238,36 +297,27 @@ final class Dispatcher {
                     dispatched++;
                     continue;
                 }
-                if (dispatched > 0 || stopping) {
+                if (stopping || (dispatched > 0 && !pool)) {
                     return dispatched;
                 }
-                long remaining = timeoutNanos < 0 ? -1 : deadline - System.nanoTime();
-                if (timeoutNanos >= 0 && remaining <= 0) {
-                    return 0;
+                if (pool) {
+                    Thread.interrupted(); // pool threads ignore interrupts (a handler may have restored one)
+                } else if (Thread.currentThread().isInterrupted()) {
+                    return dispatched;
+                }
+                long remaining = timeoutNanos < 0 ? -1 : Math.max(0, deadline - System.nanoTime());
+                if (remaining == 0 && polled) {
+                    return dispatched;
                 }
                 long waitNanos = minTimeout(remaining, nanosToNextTimerLocked());
 
-                // Step 2: try to lead a processor.
-                Processor leadable = null;
-                for (Processor p : processors) {
-                    if (p.tryAcquireLeadershipLocked()) {
-                        leadable = p;
-                        break;
-                    }
-                }
-                if (leadable != null) {
-                    lock.unlock(); // Unlock point 3 (inside lead: the wait)
-                    try {
-                        leadable.lead(waitNanos);
-                    } finally {
-                        lock.lock();
-                        leadable.releaseLeadershipLocked();
-                        if (!completed.isEmpty()) {
-                            // This thread dispatches what it found; a follower takes over the leadership.
-                            wakeFollowerLocked();
-                        }
-                    }
+                // Step 2: lead a processor if one has no leader.
+                if (leadLocked(waitNanos)) {
+                    polled = true;
                     continue;
+                }
+                if (remaining == 0) {
+                    return dispatched; // another thread leads, so the I/O is being polled
                 }
 
                 // Step 3: follow.
@@ -279,8 +329,10 @@ final class Dispatcher {
                         followerWake.awaitNanos(waitNanos);
                     }
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return dispatched;
+                    if (!pool) {
+                        Thread.currentThread().interrupt();
+                        return dispatched;
+                    }
                 } finally {
                     followers--;
                     if (pendingWakeups > 0) {
@@ -289,8 +341,66 @@ final class Dispatcher {
                 }
             }
         } finally {
+            passLeadershipOnLocked();
             lock.unlock();
             CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates
+        }
+    }
+
+    /**
+     * Leads the first shared processor without leader for one wait of up to {@code waitNanos}, then queues what
+     * it found. Called and returns with the lock held (released during the wait).
+     *
+     * @return false if every processor already has a leader
+     */
+    private boolean leadLocked(long waitNanos) {
+        Processor leadable = null;
+        for (Processor p : processors) {
+            if (p.tryAcquireLeadershipLocked()) {
+                leadable = p;
+                break;
+            }
+        }
+        if (leadable == null) {
+            return false;
+        }
+        lock.unlock(); // Unlock point 3 (inside lead: the wait)
+        try {
+            leadable.lead(waitNanos);
+        } finally {
+            lock.lock();
+            leadable.releaseLeadershipLocked();
+            leaderLeft.signalAll();
+            sincePoll = 0;
+            round = Math.max(MIN_ROUND, completed.size());
+            if (!completed.isEmpty()) {
+                // This thread dispatches what it found; a follower takes over the leadership.
+                wakeFollowerLocked();
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A thread leaves its loop (timeout, interrupt, exception): completions it leaves queued get a follower or,
+     * if none sleeps, an interrupted leader; a shared processor it leaves without leader gets a follower.
+     */
+    private void passLeadershipOnLocked() {
+        if (stopping) {
+            return;
+        }
+        if (!completed.isEmpty()) {
+            notifyLocked(NotifyLevel.STRONG);
+            return;
+        }
+        if (followers - pendingWakeups <= 0) {
+            return;
+        }
+        for (Processor p : processors) {
+            if (p.isLeaderlessShared()) {
+                wakeFollowerLocked();
+                return;
+            }
         }
     }
 
@@ -304,30 +414,68 @@ final class Dispatcher {
         return Math.min(a, b);
     }
 
+    /** Runs one callback; whatever it throws, {@link Error}s included, stays with the handler. */
     private static void dispatch(Op op) {
         try {
             op.dispatch();
         } catch (Throwable t) {
             op.onHandlerFailure(t);
-            if (t instanceof VirtualMachineError vme) {
-                op.afterDispatch();
-                throw vme;
-            }
         }
         op.afterDispatch();
     }
 
     // ---------------------------------------------------------------- life cycle
 
-    /** Makes every thread leave {@link #handleEvents} once the queue is empty; pending timers are dropped. */
+    /** First step of close: pending timers are dropped, queued ones too, and no timer is scheduled or posted. */
+    void stopTimers() {
+        lock.lock();
+        try {
+            timersStopped = true;
+            timers.clear();
+            Op op = completed.peek();
+            while (op != null) {
+                Op next = op.next;
+                if (op instanceof OpTimer t) {
+                    completed.remove(t);
+                    t.state = OpState.INITIALIZED;
+                }
+                op = next;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Makes every thread leave its loop once the queue is empty, and no thread take leadership. */
     void stop() {
         lock.lock();
         try {
             stopping = true;
-            timers.clear();
             followerWake.signalAll();
             for (Processor p : processors) {
                 p.interruptIfLeading();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * After {@link #stop()}: waits until no thread leads a shared processor any more (a user thread may still be
+     * inside a wait), so that the engines can be closed under nobody.
+     */
+    void awaitNoLeader() throws InterruptedException {
+        lock.lock();
+        try {
+            for (;;) {
+                boolean leading = false;
+                for (Processor p : processors) {
+                    leading |= p.interruptIfLeading();
+                }
+                if (!leading) {
+                    return;
+                }
+                leaderLeft.await(10, TimeUnit.MILLISECONDS); // re-interrupts in case a wait began after ours
             }
         } finally {
             lock.unlock();
@@ -348,8 +496,20 @@ final class Dispatcher {
         }
     }
 
-    /** Dispatches whatever is queued, in the calling thread (used at close, after the pool has stopped). */
-    void drainQueue() {
+    /**
+     * Last step of close, after the pool and leaders stopped: dispatches whatever is queued in the calling
+     * thread, then marks the dispatcher terminated so that later posts are dispatched by their posting thread.
+     */
+    void drainAndTerminate() {
+        drain(true);
+    }
+
+    /** Dispatches whatever is queued in the calling thread (after termination: a late post). */
+    private void drainQueue() {
+        drain(false);
+    }
+
+    private void drain(boolean terminate) {
         Dispatcher previous = CURRENT.get();
         CURRENT.set(this);
         try {
@@ -359,6 +519,9 @@ final class Dispatcher {
                 try {
                     op = completed.poll();
                     if (op == null) {
+                        if (terminate) {
+                            terminated = true;
+                        }
                         return;
                     }
                     op.state = OpState.COMPLETED;

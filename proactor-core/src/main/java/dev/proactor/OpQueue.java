@@ -39,6 +39,23 @@ final class OpQueue {
         size++;
     }
 
+    /** Puts {@code op}, which must not be in any queue, at the head. */
+    void addFirst(Op op) {
+        if (op.queue != null) {
+            throw new IllegalStateException("operation already queued: " + op);
+        }
+        op.queue = this;
+        op.prev = null;
+        op.next = head;
+        if (head == null) {
+            tail = op;
+        } else {
+            head.prev = op;
+        }
+        head = op;
+        size++;
+    }
+
     /** Removes and returns the head, or {@code null}. */
     Op poll() {
         Op op = head;

@@ -34,9 +34,11 @@ final class Processor {
     /** Maximum operations in the engine at once; {@link Integer#MAX_VALUE} means no counting at all. */
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
-    /** Operations waiting for a free slot; guarded by synchronizing on it. */
+    /** Operations waiting for a free slot (or for an engine that said DEFERRED); guarded by synchronizing on it. */
     private final OpQueue deferred = new OpQueue();
     private volatile int deferredCount;
+    /** Requests to drain {@link #deferred}; the thread that raises it from 0 drains (see {@link #startDeferred}). */
+    private final AtomicInteger drainers = new AtomicInteger();
 
     /** The thread currently leading, or null. Written under the dispatcher lock. */
     private volatile Thread leader;
@@ -69,8 +71,16 @@ final class Processor {
 
     // ---------------------------------------------------------------- start and cancel
 
-    /** Starts {@code op} (tries it at once), or defers it when the in-flight limit is reached. Any thread. */
+    /**
+     * Starts {@code op}, which just became the active operation of its direction: fails it at once if it is
+     * marked aborted, else tries it in the engine, or defers it when the in-flight limit is reached. Any
+     * thread; never with the dispatcher lock.
+     */
     void start(ChannelOp op) {
+        if (op.abortReason != null) {
+            failUnstarted(op);
+            return;
+        }
         if (maxInFlight == Integer.MAX_VALUE) {
             startInEngine(op);
             return;
@@ -80,54 +90,89 @@ final class Processor {
             return;
         }
         inFlight.decrementAndGet();
-        defer(op);
+        defer(op, false);
+        startDeferred(); // a slot may have been freed between our failed increment and the add
     }
 
-    private void defer(ChannelOp op) {
+    private void defer(ChannelOp op, boolean first) {
         synchronized (deferred) {
             op.state = OpState.DEFERRED;
-            deferred.add(op);
+            if (first) {
+                deferred.addFirst(op);
+            } else {
+                deferred.add(op);
+            }
             deferredCount = deferred.size();
         }
-        // A slot may have been freed between our failed increment and the add: re-check.
-        startDeferred();
     }
 
-    /** Starts deferred operations while slots are free. Any thread; never called with the dispatcher lock. */
+    /**
+     * Starts deferred operations while slots are free. Iterative, never recursive: one thread at a time drains
+     * (a completion at start inside the drain calls back here and only counts as "look again"), so thousands of
+     * deferred operations that complete at once cannot overflow the stack. Any thread; never with the
+     * dispatcher lock.
+     */
     private void startDeferred() {
-        while (deferredCount > 0) {
-            ChannelOp op;
-            synchronized (deferred) {
-                if (deferred.isEmpty()) {
-                    return;
+        if (deferredCount == 0 || drainers.getAndIncrement() != 0) {
+            return;
+        }
+        int missed = 1;
+        for (;;) {
+            for (ChannelOp op = pollDeferredWithSlot(); op != null; op = pollDeferredWithSlot()) {
+                if (!startInEngine(op)) {
+                    break; // the engine is full: retried when one of its requests leaves it
                 }
-                if (inFlight.incrementAndGet() > maxInFlight) {
-                    inFlight.decrementAndGet();
-                    return;
-                }
-                op = (ChannelOp) deferred.poll();
-                deferredCount = deferred.size();
             }
-            startInEngine(op);
+            missed = drainers.addAndGet(-missed);
+            if (missed == 0) {
+                return;
+            }
         }
     }
 
-    /** Starts {@code op} in the engine; the caller has accounted for its in-flight slot. */
-    private void startInEngine(ChannelOp op) {
+    /** The first deferred operation, with an in-flight slot taken for it, or null. */
+    private ChannelOp pollDeferredWithSlot() {
+        synchronized (deferred) {
+            if (deferred.isEmpty()) {
+                return null;
+            }
+            if (maxInFlight != Integer.MAX_VALUE && inFlight.incrementAndGet() > maxInFlight) {
+                inFlight.decrementAndGet();
+                return null;
+            }
+            ChannelOp op = (ChannelOp) deferred.poll();
+            deferredCount = deferred.size();
+            return op;
+        }
+    }
+
+    /**
+     * Starts {@code op} in the engine; the caller has accounted for its in-flight slot.
+     *
+     * @return false if the engine deferred it (it is back at the head of the deferred queue)
+     */
+    private boolean startInEngine(ChannelOp op) {
+        if (op.abortReason != null) { // cancelled or closed while it waited for a slot
+            releaseSlot();
+            failUnstarted(op);
+            return true;
+        }
         op.state = OpState.STARTED;
         IoRequest request = op.request;
         StartResult result;
         try {
             result = engine.start(request);
         } catch (RuntimeException e) {
-            // An engine bug or an unexpected channel state must still end the operation exactly once.
+            // An engine bug or an unexpected channel state must still end the operation exactly once: take it
+            // back from the engine in case it was parked before the exception, then complete it.
+            engine.cancel(request, e);
             request.fail(e);
             result = StartResult.COMPLETED;
         }
         switch (result) {
             case COMPLETED -> {
                 leftEngine();
-                dispatcher.postResult(op, request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR);
+                complete(op, request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR);
             }
             case PENDING -> {
                 if (interruptOnStart) {
@@ -136,44 +181,72 @@ final class Processor {
                         interrupt.interrupt(); // the leader's wait must take the new interest into account
                     }
                 }
+                // A cancel or close that ran between "became active" and "parked in the engine" found nothing
+                // to cancel: its mark is seen here, after the engine holds the request, and acted on.
+                Throwable abort = op.abortReason;
+                if (abort != null && engine.cancel(request, abort)) {
+                    leftEngine();
+                    complete(op, OpState.RESULT_READY);
+                }
             }
             case DEFERRED -> {
-                if (maxInFlight != Integer.MAX_VALUE) {
-                    inFlight.decrementAndGet();
-                }
-                defer(op);
+                releaseSlot();
+                defer(op, true);
+                return false;
             }
+        }
+        return true;
+    }
+
+    /** Completes an operation that never reached the engine with its abort reason. */
+    private void failUnstarted(ChannelOp op) {
+        op.request.fail(op.abortReason);
+        complete(op, OpState.START_ERROR);
+    }
+
+    /** Posts the one completion of {@code op}'s current use (see {@link ChannelOp#claimCompletion()}). */
+    private void complete(ChannelOp op, OpState state) {
+        if (op.claimCompletion()) {
+            dispatcher.postResult(op, state);
+        } else {
+            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
         }
     }
 
     /**
-     * Cancels {@code op} if it is deferred or pending in the engine: it then completes with {@code reason}.
-     * An operation that has already completed is left alone (it is dispatched with its result). Any thread.
+     * Cancels {@code op} (marked with {@code op.abortReason} by its direction) if it is deferred or pending in
+     * the engine: it then completes with that reason. An operation that has already completed is left alone (it
+     * is dispatched with its result); one not started yet is failed by {@link #start}. Any thread.
      */
-    void cancel(ChannelOp op, Throwable reason) {
-        if (maxInFlight != Integer.MAX_VALUE) {
+    void cancel(ChannelOp op) {
+        Throwable reason = op.abortReason;
+        if (maxInFlight != Integer.MAX_VALUE || deferredCount > 0) {
             boolean removed;
             synchronized (deferred) {
                 removed = deferred.remove(op);
                 deferredCount = deferred.size();
             }
             if (removed) {
-                op.request.fail(reason);
-                dispatcher.postResult(op, OpState.START_ERROR);
+                failUnstarted(op);
                 return;
             }
         }
-        if (engine.cancel(op.request, reason)) {
+        if (op.state == OpState.STARTED && engine.cancel(op.request, reason)) {
             leftEngine();
-            dispatcher.postResult(op, OpState.RESULT_READY);
+            complete(op, OpState.RESULT_READY);
         }
     }
 
-    private void leftEngine() {
+    private void releaseSlot() {
         if (maxInFlight != Integer.MAX_VALUE) {
             inFlight.decrementAndGet();
-            startDeferred();
         }
+    }
+
+    /** A request left the engine: free its slot and start what waits for one. */
+    private void leftEngine() {
+        releaseSlot();
+        startDeferred();
     }
 
     // ---------------------------------------------------------------- leadership
@@ -185,6 +258,11 @@ final class Processor {
         }
         leader = Thread.currentThread();
         return true;
+    }
+
+    /** Whether this is a shared processor that nobody leads. Lock held. */
+    boolean isLeaderlessShared() {
+        return mode == LeaderMode.SHARED && leader == null;
     }
 
     /** Gives leadership up. Lock held. */
@@ -228,8 +306,12 @@ final class Processor {
         try {
             for (IoRequest r = waitStrategy.nextCompleted(); r != null; r = waitStrategy.nextCompleted()) {
                 ChannelOp op = (ChannelOp) r.owner();
-                dispatcher.enqueueLocked(op, OpState.RESULT_READY);
-                n++;
+                if (op.claimCompletion()) {
+                    dispatcher.enqueueLocked(op, OpState.RESULT_READY);
+                    n++;
+                } else {
+                    Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
+                }
             }
             if (n > 0 && mode == LeaderMode.DEDICATED) {
                 // The dedicated leader never dispatches (seed: NOTIFY_FOLLOWER). With a second processor there
@@ -239,8 +321,10 @@ final class Processor {
         } finally {
             dispatcher.unlock();
         }
-        if (maxInFlight != Integer.MAX_VALUE && n > 0) {
-            inFlight.addAndGet(-n);
+        if (n > 0) {
+            if (maxInFlight != Integer.MAX_VALUE) {
+                inFlight.addAndGet(-n);
+            }
             startDeferred();
         }
         return n;
@@ -266,6 +350,7 @@ final class Processor {
         leader = Thread.currentThread();
         try {
             while (!dedicatedStopped) {
+                Thread.interrupted(); // like pool threads, the leader ignores interrupts: they would make it spin
                 try {
                     lead(-1);
                 } catch (RuntimeException e) {
