@@ -151,7 +151,8 @@ class DispatcherRulesTest {
     @Test
     void aFollowerInterruptedWhileAWakeUpIsPostedPassesTheWorkOn() throws Exception {
         CountDownLatch fired = new CountDownLatch(1);
-        try (Demultiplexor demux = Demultiplexor.open(config(1))) {
+        Demultiplexor demux = Demultiplexor.open(config(1));
+        {
             ScriptedEngine engine = ScriptedEngineProvider.last();
             OpTimer timer = demux.newTimer(new Reads() {
                 @Override

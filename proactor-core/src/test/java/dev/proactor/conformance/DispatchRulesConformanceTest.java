@@ -1,0 +1,324 @@
+package dev.proactor.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.Demultiplexor;
+import dev.proactor.OpRead;
+import dev.proactor.OpWrite;
+import dev.proactor.ProactorConfig;
+import dev.proactor.spi.EngineProvider;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The dispatcher's rules on real sockets, run by every engine module like {@link AbstractConformanceTest}: a
+ * concrete subclass declares {@code static Stream<ProactorConfig> configurations()}. Error paths keep the
+ * per-direction order; leadership passes on; a zero timeout polls; interrupts and handler errors never stop or
+ * spin the pool; operations after close complete; misuse throws at the call. Waits are hang guards only.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+public abstract class DispatchRulesConformanceTest {
+
+    private static final long GUARD_SECONDS = 60;
+    private static final String NAME = "[{index}] {0}";
+
+    private static void assumeAvailable(ProactorConfig config) {
+        EngineProvider p = ConformanceMatrix.provider(config.engine());
+        assumeTrue(p.isAvailable(), () -> "engine " + config.engine() + " unavailable: " + p.unavailabilityCause());
+    }
+
+    private static void await(CountDownLatch latch, String what) throws InterruptedException {
+        assertTrue(latch.await(GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: " + what + " never happened");
+    }
+
+    /** A connected pair: a JDK client socket and the accepted side wrapped by the seed constructor. */
+    private static final class Pair implements AutoCloseable {
+        final SocketChannel client;
+        final AsynchChannel server;
+
+        Pair(Demultiplexor demux, AsynchHandler handler) throws IOException {
+            try (ServerSocketChannel listener = ServerSocketChannel.open()) {
+                listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                client = SocketChannel.open(listener.getLocalAddress());
+                server = new AsynchChannel(demux, handler, listener.accept());
+            }
+        }
+
+        void send(int bytes) throws IOException {
+            ByteBuffer b = ByteBuffer.allocate(bytes);
+            while (b.hasRemaining()) {
+                client.write(b);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+            client.close();
+        }
+    }
+
+    /** Records read completions by attachment, their errors, and any overlap of two read callbacks. */
+    private static class Recorder implements AsynchHandler {
+        final List<Object> order = new CopyOnWriteArrayList<>();
+        final List<Throwable> errors = new CopyOnWriteArrayList<>();
+        final AtomicInteger inside = new AtomicInteger();
+        final AtomicBoolean overlapped = new AtomicBoolean();
+        final CountDownLatch done;
+
+        Recorder(int expected) {
+            done = new CountDownLatch(expected);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) throws Exception {
+            if (inside.incrementAndGet() != 1) {
+                overlapped.set(true);
+            }
+            try {
+                order.add(op.getAttachment());
+                errors.add(op.getError());
+                onRead(op);
+                Thread.sleep(1); // widen the window in which a second callback of this direction could start
+            } finally {
+                inside.decrementAndGet();
+                done.countDown();
+            }
+        }
+
+        void onRead(OpRead op) throws Exception {
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ error paths keep order
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void closeCompletesQueuedReadsInStartOrderNeverConcurrently(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        int n = 30;
+        Recorder h = new Recorder(n);
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
+            for (int i = 0; i < n; i++) {
+                pair.server.read(ByteBuffer.allocate(8), i);
+            }
+            pair.server.close();
+            await(h.done, "close completes every read");
+            assertFalse(h.overlapped.get(), "two read callbacks of one channel ran at the same time");
+            for (int i = 0; i < n; i++) {
+                assertEquals(i, h.order.get(i), "completion order " + h.order);
+                assertInstanceOf(AsynchronousCloseException.class, h.errors.get(i));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void demultiplexorCloseInsideACallbackKeepsTheDirectionRules(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        AtomicReference<Demultiplexor> ref = new AtomicReference<>();
+        Recorder h = new Recorder(3) {
+            @Override
+            void onRead(OpRead op) {
+                if (Integer.valueOf(0).equals(op.getAttachment())) {
+                    ref.get().close();
+                }
+            }
+        };
+        Demultiplexor demux = Demultiplexor.open(config).start();
+        ref.set(demux);
+        try (Pair pair = new Pair(demux, h)) {
+            for (int i = 0; i < 3; i++) {
+                pair.server.read(ByteBuffer.allocate(8), i);
+            }
+            pair.send(4);
+            await(h.done, "every read completes");
+            assertFalse(h.overlapped.get(), "a read callback ran inside another read callback of the channel");
+            assertEquals(List.of(0, 1, 2), h.order);
+            assertTrue(demux.isClosed());
+        } finally {
+            demux.close();
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void anOperationStartedAfterTheDemultiplexorClosedCompletes(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Recorder h = new Recorder(1);
+        Demultiplexor demux = Demultiplexor.open(config).start();
+        try (Pair pair = new Pair(demux, h)) {
+            demux.close();
+            pair.server.read(ByteBuffer.allocate(8), "late");
+            await(h.done, "the read after close completes");
+            assertInstanceOf(ClosedChannelException.class, h.errors.get(0));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ user-driven loops
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void handleEventsWithZeroTimeoutCollectsReadyIo(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Recorder h = new Recorder(1);
+        try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
+            pair.server.read(ByteBuffer.allocate(8), "r");
+            pair.send(4);
+            int dispatched = 0;
+            for (int i = 0; i < GUARD_SECONDS * 100 && dispatched == 0; i++) {
+                dispatched = demux.handleEvents(0, TimeUnit.MILLISECONDS);
+                if (dispatched == 0) {
+                    Thread.sleep(10); // the bytes may still be on their way through loopback
+                }
+            }
+            assertEquals(1, dispatched, "handleEvents(0) never collected the ready read");
+            assertEquals(List.of("r"), h.order);
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aUserLeaderLeavingOnTimeoutHandsThePollToAFollower(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Recorder h = new Recorder(1);
+        ExecutorService users = Executors.newFixedThreadPool(2);
+        try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
+            pair.server.read(ByteBuffer.allocate(8), "r");
+            Future<Integer> leader = users.submit(() -> demux.handleEvents(400, TimeUnit.MILLISECONDS));
+            Thread.sleep(100); // lets the first thread become the leader (if not, the test passes trivially)
+            AtomicReference<Thread> followerThread = new AtomicReference<>();
+            Future<Integer> follower = users.submit(() -> {
+                followerThread.set(Thread.currentThread());
+                return demux.handleEvents(-1, TimeUnit.MILLISECONDS);
+            });
+            assertEquals(0, leader.get(GUARD_SECONDS, TimeUnit.SECONDS));
+            pair.send(4); // after the leader left: only a poll by the follower finds it
+            assertEquals(1, follower.get(GUARD_SECONDS, TimeUnit.SECONDS), "nobody polled after the leader left");
+            assertNotNull(followerThread.get());
+        } finally {
+            users.shutdownNow();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ pool threads survive
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aHandlerRestoringTheInterruptStatusLeavesNoPoolThreadInterrupted(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        CountDownLatch served = new CountDownLatch(2);
+        Recorder h = new Recorder(2) {
+            @Override
+            void onRead(OpRead op) {
+                Thread.currentThread().interrupt(); // the "restore the interrupt status" idiom
+                served.countDown();
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
+            pair.server.read(ByteBuffer.allocate(8), 0);
+            pair.send(4);
+            pair.server.read(ByteBuffer.allocate(8), 1);
+            pair.send(4);
+            await(served, "both reads served");
+            String prefix = demux.toString().substring(0, demux.toString().indexOf('[')) + "-";
+            boolean interrupted = true;
+            for (int i = 0; i < 1000 && interrupted; i++) { // hang guard only: an idle pool must clear it
+                interrupted = false;
+                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                    interrupted |= t.getName().startsWith(prefix) && t.isInterrupted();
+                }
+                if (interrupted) {
+                    Thread.sleep(10);
+                }
+            }
+            assertFalse(interrupted, "a pool thread kept its interrupt status (its waits would return at once)");
+            assertEquals(config.threads(), demux.getLivePoolThreads());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aHandlerThrowingAnErrorClosesItsChannelOnlyAndThePoolSurvives(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Recorder failing = new Recorder(1) {
+            @Override
+            void onRead(OpRead op) {
+                throw new StackOverflowError("injected");
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             Pair bad = new Pair(demux, failing)) {
+            for (int i = 0; i < config.threads() + 1; i++) { // more failures than pool threads
+                bad.server.read(ByteBuffer.allocate(8), i);
+            }
+            bad.send(4);
+            await(failing.done, "the failing callback ran");
+            Recorder good = new Recorder(1);
+            try (Pair ok = new Pair(demux, good)) {
+                ok.server.read(ByteBuffer.allocate(8), "ok");
+                ok.send(4);
+                await(good.done, "another channel is still served");
+            }
+            for (int i = 0; i < 6000 && bad.server.isOpen(); i++) {
+                Thread.sleep(10);
+            }
+            assertFalse(bad.server.isOpen(), "the failing handler's channel stayed open");
+            assertEquals(config.threads(), demux.getLivePoolThreads(), "a pool thread died");
+            assertFalse(demux.isClosed());
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ misuse
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void misuseVisibleAtTheCallThrowsThere(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Recorder h = new Recorder(0);
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h);
+             Socket unused = new Socket()) {
+            AsynchChannel listener = AsynchChannel.openServer(demux, h,
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            assertThrows(UnsupportedOperationException.class, pair.server::accept);
+            assertThrows(UnsupportedOperationException.class, () -> listener.read(ByteBuffer.allocate(1)));
+            assertThrows(UnsupportedOperationException.class, () -> listener.write(ByteBuffer.allocate(1)));
+            assertThrows(UnsupportedOperationException.class, () -> listener.connect(pair.client.getLocalAddress()));
+            assertThrows(UnsupportedOperationException.class, () -> pair.server.receive(ByteBuffer.allocate(1)));
+            assertNotNull(unused);
+            listener.close();
+        }
+    }
+}
