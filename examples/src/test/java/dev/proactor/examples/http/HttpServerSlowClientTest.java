@@ -34,7 +34,9 @@ class HttpServerSlowClientTest {
     static final long IDLE_TIMEOUT_MILLIS = 300;
     /**
      * The client's receive buffer: a small TCP window, so the server's sends are paced by what the client reads
-     * rather than soaked up by a large buffer on the client's side.
+     * rather than soaked up by a large buffer on the client's side. It also makes the client's kernel announce
+     * freed space in small steps (Linux waits until half the buffer or one MSS is free, and the loopback MSS is
+     * 64 KiB).
      */
     static final int RECEIVE_BUFFER = 16 * 1024;
     /** The slow client reads at most this much at a time ... */
@@ -46,9 +48,9 @@ class HttpServerSlowClientTest {
     static Path tmp;
     static Path root;
     /**
-     * Larger than the most the kernel buffers between the server and a client that reads nothing (the server's
-     * send buffer grows to 4 MiB by default on Linux, plus the client's receive buffer), so that a client must
-     * keep reading over many idle timeouts to get it all; not a multiple of any chunk size.
+     * Larger than the most the kernel could buffer between the server and a client that reads nothing even with
+     * an autotuned send buffer (up to 4 MiB by default on Linux, plus the client's receive buffer), so that a
+     * client must keep reading over many idle timeouts to get it all; not a multiple of any chunk size.
      */
     static byte[] large;
 
