@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>Phases.</b> {@code IDLE} (waiting for the first byte of a request; idle timeout), {@code HEAD} (a
  * request has begun; the whole head must arrive within the header timeout counted from the first byte, so a
  * slowloris client trickling bytes cannot keep the connection), {@code RESPONDING} (a write or transmit is
- * pending; no read is started, which leaves back-pressure to TCP; each write and each {@link #SEND_CHUNK} of a
- * file must complete within the idle timeout), {@code LINGERING} (after the last response of a connection that
- * closes: output shut down, input drained and discarded for a short time, so a client whose unread request bytes
- * would otherwise make the close a reset still receives the response), {@code CLOSED}.
+ * pending; no read is started, which leaves back-pressure to TCP; a write must complete within the idle
+ * timeout, and a file body must make progress: see <i>Sending timeout</i>), {@code LINGERING} (after the last
+ * response of a connection that closes: output shut down, input drained and discarded for a short time, so a
+ * client whose unread request bytes would otherwise make the close a reset still receives the response),
+ * {@code CLOSED}.
  *
  * <p><b>Threads.</b> Input, output and timer completions of one connection may run on different pool threads
  * at the same time; every callback synchronizes on the connection, which keeps the state machine simple. The
@@ -35,8 +36,27 @@ import org.slf4j.LoggerFactory;
  * has passed, since a callback that began just before a {@code cancel} or re-{@code schedule} still runs.
  *
  * <p><b>Bodies.</b> Files up to {@link #INLINE_BODY_MAX} are read into the response buffer and sent with the
- * head in one write; larger files are sent by {@code transmitFile} in {@link #SEND_CHUNK} pieces, the head
- * going with the first.
+ * head in one write; larger files are sent by {@code transmitFile} in chunks of {@link #sendChunk(long)}
+ * bytes, the head going with the first.
+ *
+ * <p><b>Sending timeout.</b> While a file body is sent, the idle timeout measures lack of progress, not time
+ * per chunk: the timer is armed once when the body starts, each completed chunk records the time of progress,
+ * and when the timer fires it is armed again for the rest of an idle timeout counted from the last progress;
+ * only an idle timeout without any completed chunk closes the connection. So a client that reads slowly but
+ * steadily gets a body of any size, and one that stops reading is closed an idle timeout after its last
+ * progress (the same time a stalled write gets).
+ *
+ * <p>Progress is only visible at chunk granularity: a transmit completes when its whole region has gone into the
+ * socket, and the engines wait for the kernel to report the socket writable, which Linux does only once a third
+ * of the send buffer is free. Both are therefore bounded from the idle timeout: the chunk is what a reader at
+ * {@link #SLOW_READER_BYTES_PER_SECOND} takes in a quarter of the timeout (120 KiB for 30 s, at least
+ * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and the server sets {@code SO_SNDBUF} of every
+ * connection to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
+ * would have to drain over a MiB between two completions). Such a reader then completes a chunk about four
+ * times per timeout; one reading less than about a chunk per timeout (4 KiB/s for 30 s) cannot be told from a
+ * stalled one and is closed. The price: a bounded send buffer also bounds the bytes in flight, which caps a
+ * single connection at about twice the chunk per round trip on a long path (some 5 MB/s at 50 ms for the
+ * default timeout); a longer idle timeout raises both the cap and the slowest reader served.
  *
  * <p><b>Allocation.</b> Per connection: the request buffer (the head limit), the parser, the request, the
  * response buffer (head plus a small body) and the timer, all reused for every request. Per request only what the JDK needs: the
@@ -54,10 +74,30 @@ final class HttpConnection implements AsynchHandler {
      * TCP_NODELAY). The read is one positional read, normally from the page cache.
      */
     static final int INLINE_BODY_MAX = 16 * 1024;
-    /** File bytes per transmit: the progress a client must make within the idle timeout while receiving. */
-    static final long SEND_CHUNK = 1L << 20;
+    /** Fewest file bytes per transmit (short idle timeouts): below this, completions cost more than they tell. */
+    static final long MIN_SEND_CHUNK = 16 * 1024;
+    /** Most file bytes per transmit (long idle timeouts). */
+    static final long MAX_SEND_CHUNK = 1L << 20;
+    /**
+     * A reader this slow, but steady, still shows progress {@link #PROGRESS_CHECKS} times per idle timeout: the
+     * chunk (and the socket's send buffer) are sized for it from the idle timeout.
+     */
+    static final long SLOW_READER_BYTES_PER_SECOND = 16 * 1024;
+    /** How often per idle timeout a reader at {@link #SLOW_READER_BYTES_PER_SECOND} completes a chunk. */
+    static final int PROGRESS_CHECKS = 4;
     /** Longest time input is drained before a closing connection is closed (capped by the idle timeout). */
     static final long LINGER_MILLIS = 2_000;
+
+    /**
+     * File bytes per {@code transmitFile} for an idle timeout, also each connection's {@code SO_SNDBUF}: what a
+     * reader at {@link #SLOW_READER_BYTES_PER_SECOND} takes in 1/{@link #PROGRESS_CHECKS} of the timeout, within
+     * [{@link #MIN_SEND_CHUNK}, {@link #MAX_SEND_CHUNK}] (120 KiB for the default 30 s).
+     */
+    static long sendChunk(long idleTimeoutMillis) {
+        long millis = Math.min(idleTimeoutMillis, TimeUnit.HOURS.toMillis(1)); // an hour is past the maximum
+        long bytes = SLOW_READER_BYTES_PER_SECOND * millis / 1000 / PROGRESS_CHECKS;
+        return Math.max(MIN_SEND_CHUNK, Math.min(MAX_SEND_CHUNK, bytes));
+    }
 
     private enum Phase { IDLE, HEAD, RESPONDING, LINGERING, CLOSED }
 
@@ -76,7 +116,10 @@ final class HttpConnection implements AsynchHandler {
     private boolean writePending;
     private boolean closeAfterResponse;
     private boolean timerArmed;
+    /** When the scheduled timer is due ({@link System#nanoTime()}); an earlier firing is a stale one. */
     private long timerDeadline;
+    /** While a file is being sent: when a chunk last completed (or the response began). */
+    private long lastProgress;
     private FileChannel file;
     private long filePosition;
     private long fileEnd;
@@ -239,7 +282,7 @@ final class HttpConnection implements AsynchHandler {
         file = f;
         filePosition = 0;
         fileEnd = size;
-        transmit(okHeader(r, size, now, keepAlive, minor).finish());
+        transmitFile(okHeader(r, size, now, keepAlive, minor).finish());
     }
 
     /** The head of a 200 response, not yet finished. */
@@ -267,12 +310,21 @@ final class HttpConnection implements AsynchHandler {
         channel.write(bytes);
     }
 
-    /** Sends the next chunk of the file, behind {@code head} (null after the first chunk). */
-    private void transmit(ByteBuffer head) {
-        long count = Math.min(SEND_CHUNK, fileEnd - filePosition);
-        if (!arm(config.idleTimeoutMillis())) {
-            return;
+    /**
+     * Starts sending the file behind {@code head}. The idle timer is armed once for the whole body; each chunk
+     * that completes only records progress, and the timer, when it fires, closes the connection only if no chunk
+     * completed for a whole idle timeout (see {@link #onTimerCompleted}).
+     */
+    private void transmitFile(ByteBuffer head) {
+        lastProgress = System.nanoTime();
+        if (arm(config.idleTimeoutMillis())) {
+            transmitChunk(head);
         }
+    }
+
+    /** Sends the next chunk of the file, behind {@code head} (null after the first chunk). */
+    private void transmitChunk(ByteBuffer head) {
+        long count = Math.min(server.sendChunk(), fileEnd - filePosition);
         writePending = true;
         channel.transmitFile(file, filePosition, count, head, null, null);
     }
@@ -306,7 +358,8 @@ final class HttpConnection implements AsynchHandler {
         }
         filePosition += op.getCount();
         if (filePosition < fileEnd) {
-            transmit(null);
+            lastProgress = System.nanoTime();
+            transmitChunk(null);
             return;
         }
         closeFile();
@@ -354,10 +407,14 @@ final class HttpConnection implements AsynchHandler {
      * closing (server shutdown), so that the caller starts nothing more.
      */
     private boolean arm(long millis) {
-        timerDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        return armNanos(TimeUnit.MILLISECONDS.toNanos(millis));
+    }
+
+    private boolean armNanos(long nanos) {
+        timerDeadline = System.nanoTime() + nanos;
         timerArmed = true;
         try {
-            timer.schedule(millis, TimeUnit.MILLISECONDS);
+            timer.schedule(nanos, TimeUnit.NANOSECONDS);
             return true;
         } catch (IllegalStateException e) {
             if (!server.demultiplexor().isClosed()) {
@@ -370,8 +427,19 @@ final class HttpConnection implements AsynchHandler {
 
     @Override
     public synchronized void onTimerCompleted(OpTimer op) {
-        if (phase == Phase.CLOSED || !timerArmed || System.nanoTime() - timerDeadline < 0) {
+        long now = System.nanoTime();
+        if (phase == Phase.CLOSED || !timerArmed || now - timerDeadline < 0) {
             return; // cancelled or re-armed after this firing began: a later firing will decide
+        }
+        if (phase == Phase.RESPONDING && file != null) {
+            // Sending a file: the timeout measures lack of progress. If a chunk completed since the timer was
+            // armed, wait for the rest of an idle timeout counted from that completion.
+            long left = TimeUnit.MILLISECONDS.toNanos(config.idleTimeoutMillis()) - (now - lastProgress);
+            if (left > 0) {
+                armNanos(left);
+                return;
+            }
+            LOG.debug("{}: no progress sending a file for {} ms", channel, config.idleTimeoutMillis());
         }
         timerArmed = false;
         if (phase == Phase.HEAD) {

@@ -38,8 +38,10 @@ import org.slf4j.LoggerFactory;
  * {@link #openConnections()} while they last, not against the limit.)
  *
  * <p><b>Timeouts</b> (one reusable timer per connection): the idle timeout closes a connection that sends no
- * request, and bounds each write while responding; the header timeout bounds the time from the first byte of a
- * request to the end of its head and is answered {@code 408}.
+ * request, bounds each write while responding, and closes a connection whose file body made no progress for
+ * that long (a slow but steady reader is served to the end; see {@link HttpConnection}); the header timeout
+ * bounds the time from the first byte of a request to the end of its head and is answered {@code 408}. The idle
+ * timeout also sizes each connection's file chunks and send buffer ({@code SO_SNDBUF}).
  *
  * <p>Thread-safe. {@link #close()} closes the listener and every connection and stops the demultiplexor.
  */
@@ -54,7 +56,8 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
      * @param bind                address to listen on (port 0 picks a free port)
      * @param root                document root; must be a directory
      * @param maxConnections      connections served at once; more are answered 503
-     * @param idleTimeoutMillis   longest wait for a request on an open connection, and for each write
+     * @param idleTimeoutMillis   longest wait for a request on an open connection, for each write, and without
+     *                            progress while sending a file
      * @param headerTimeoutMillis longest time from the first byte of a request to the end of its head
      * @param maxRequestLineBytes longest request line (longer: 414)
      * @param maxHeadBytes        largest request head (larger: 431); also each connection's buffer size
@@ -118,6 +121,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
 
     private final Config config;
     private final StaticFileResolver resolver;
+    private final long sendChunk;
     private final Demultiplexor demultiplexor;
     private final AsynchChannel listener;
     private final OpTimer acceptRetry;
@@ -135,6 +139,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     public HttpServer(ProactorConfig proactor, Config config) throws IOException {
         this.config = Objects.requireNonNull(config, "config");
         this.resolver = new StaticFileResolver(config.root());
+        this.sendChunk = HttpConnection.sendChunk(config.idleTimeoutMillis());
         this.demultiplexor = Demultiplexor.open(proactor);
         try {
             this.listener = AsynchChannel.openServer(demultiplexor, this, config.bind(), 1024);
@@ -181,6 +186,11 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
         return resolver;
     }
 
+    /** File bytes per {@code transmitFile} of a response body (see {@link HttpConnection#sendChunk(long)}). */
+    long sendChunk() {
+        return sendChunk;
+    }
+
     /** Called exactly once by each connection when it closes. */
     void connectionClosed(boolean wasAdmitted) {
         (wasAdmitted ? admitted : rejecting).decrementAndGet();
@@ -208,6 +218,10 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
                 // A response head and a small body are separate writes: without this, Nagle's algorithm holds
                 // the second until the client's delayed ACK (tens of milliseconds per keep-alive request).
                 ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                // A send buffer sized from the idle timeout instead of autotuned (up to 4 MiB): the kernel wakes
+                // a writer only when a third of it is free, so this bounds how much a slow reader must drain
+                // before the next transmit can complete and count as progress (see HttpConnection).
+                ch.setOption(StandardSocketOptions.SO_SNDBUF, (int) sendChunk);
             } catch (IOException e) {
                 LOG.warn("could not register an accepted connection", e);
                 connectionClosed(admit);

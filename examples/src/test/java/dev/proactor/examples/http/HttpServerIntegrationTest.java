@@ -59,12 +59,14 @@ class HttpServerIntegrationTest {
         Files.write(root.resolve("inline-max.bin"), java.util.Arrays.copyOf(big, HttpConnection.INLINE_BODY_MAX));
         Files.write(root.resolve("inline-max-plus-1.bin"),
                 java.util.Arrays.copyOf(big, HttpConnection.INLINE_BODY_MAX + 1));
-        Files.write(root.resolve("chunk-plus-1.bin"), java.util.Arrays.copyOf(big, (int) HttpConnection.SEND_CHUNK + 1));
+        HttpServer.Config config = HttpServer.Config.defaults(new InetSocketAddress("127.0.0.1", 0), root);
+        Files.write(root.resolve("chunk-plus-1.bin"),
+                java.util.Arrays.copyOf(big, (int) HttpConnection.sendChunk(config.idleTimeoutMillis()) + 1));
         Files.createDirectories(root.resolve("site"));
         Files.writeString(root.resolve("site/index.html"), "<h1>site</h1>");
         Files.createSymbolicLink(root.resolve("link-out.txt"), outside.resolve("secret.txt"));
         Files.createSymbolicLink(root.resolve("dir-out"), outside);
-        server = startServer(HttpServer.Config.defaults(new InetSocketAddress("127.0.0.1", 0), root));
+        server = startServer(config);
         address = server.localAddress();
         client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,18 @@ final class RawHttp implements AutoCloseable {
     private final InputStream in;
 
     RawHttp(InetSocketAddress server) throws IOException {
+        this(server, 0);
+    }
+
+    /**
+     * @param receiveBufferBytes the socket's receive buffer, set before connecting so that the TCP window is
+     *                           small and the server's sends are paced by what this client reads (0: default)
+     */
+    RawHttp(InetSocketAddress server, int receiveBufferBytes) throws IOException {
         socket = new Socket();
+        if (receiveBufferBytes > 0) {
+            socket.setReceiveBufferSize(receiveBufferBytes);
+        }
         socket.connect(server, READ_TIMEOUT_MILLIS);
         socket.setSoTimeout(READ_TIMEOUT_MILLIS);
         in = socket.getInputStream();
@@ -54,6 +66,18 @@ final class RawHttp implements AutoCloseable {
 
     /** Reads one response; {@code head} for the answer to a HEAD request (no body whatever the length says). */
     Response read(boolean head) throws IOException {
+        return read(head, Integer.MAX_VALUE, 0);
+    }
+
+    /**
+     * Reads one response to a GET like a slow client: the body in reads of at most {@code pieceBytes}, sleeping
+     * {@code pauseMillis} after each.
+     */
+    Response readSlowly(int pieceBytes, long pauseMillis) throws IOException {
+        return read(false, pieceBytes, pauseMillis);
+    }
+
+    private Response read(boolean head, int pieceBytes, long pauseMillis) throws IOException {
         String statusLine = line();
         if (statusLine == null) {
             throw new EOFException("connection closed before a response");
@@ -75,15 +99,52 @@ final class RawHttp implements AutoCloseable {
         }
         String length = headers.get("content-length");
         int n = head || status == 304 || length == null ? 0 : Integer.parseInt(length);
-        byte[] body = in.readNBytes(n);
-        if (body.length != n) {
-            throw new EOFException("body ended after " + body.length + " of " + n + " bytes");
+        byte[] body = new byte[n];
+        int got = 0;
+        while (got < n) {
+            int r = in.read(body, got, Math.min(n - got, pieceBytes));
+            if (r == -1) {
+                throw new EOFException("body ended after " + got + " of " + n + " bytes");
+            }
+            got += r;
+            if (pauseMillis > 0) {
+                pause(pauseMillis);
+            }
         }
         return new Response(status, headers, body);
     }
 
     Response read() throws IOException {
         return read(false);
+    }
+
+    private static void pause(long millis) throws InterruptedIOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while pacing reads");
+        }
+    }
+
+    /**
+     * Reads whatever arrives until the server closes the connection (end-of-stream or a reset) and returns the
+     * number of bytes read; a server that keeps it open fails with {@link java.net.SocketTimeoutException} after
+     * {@link #READ_TIMEOUT_MILLIS} of silence (a hang guard).
+     */
+    long drainUntilClosed() throws IOException {
+        byte[] b = new byte[64 * 1024];
+        long total = 0;
+        try {
+            for (int n = in.read(b); n != -1; n = in.read(b)) {
+                total += n;
+            }
+        } catch (java.net.SocketTimeoutException e) {
+            throw e;
+        } catch (java.net.SocketException e) {
+            // reset: closed too
+        }
+        return total;
     }
 
     /** Whether the server closed the connection: the next read sees end-of-stream (or a reset). */
