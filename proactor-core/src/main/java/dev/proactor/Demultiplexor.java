@@ -54,6 +54,8 @@ public final class Demultiplexor implements AutoCloseable {
     /** The secondary processor running files, or null. */
     private final Processor files;
     private final Processor[] processors;
+    /** Null unless {@code proactor.dispatchStatistics} is on. */
+    private final DispatchStatistics statistics;
     private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
     private final List<Thread> pool = new ArrayList<>();
     private final Object lifecycle = new Object();
@@ -72,6 +74,11 @@ public final class Demultiplexor implements AutoCloseable {
                 : new Processor(name + "-files", fileEngine, dispatcher, LeaderMode.DEDICATED, config.maxInFlight());
         this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
         dispatcher.setProcessors(processors);
+        this.statistics = config.dispatchStatistics() ? new DispatchStatistics() : null;
+        if (statistics != null) {
+            dispatcher.recordQueueWait(statistics.queueWait);
+            primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
+        }
         primary.startDedicatedLeader(name + "-leader");
     }
 
@@ -210,6 +217,14 @@ public final class Demultiplexor implements AutoCloseable {
             throw new IllegalArgumentException("timer belongs to another demultiplexor");
         }
         dispatcher.post(op, Objects.requireNonNull(level, "level"));
+    }
+
+    /**
+     * The queue-wait and poll-gap histograms, or {@code null} unless {@code proactor.dispatchStatistics} (or
+     * {@link ProactorConfig.Builder#dispatchStatistics}) is on.
+     */
+    public DispatchStatistics getDispatchStatistics() {
+        return statistics;
     }
 
     /** The configuration this demultiplexor was opened with. */

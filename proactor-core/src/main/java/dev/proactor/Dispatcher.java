@@ -53,6 +53,8 @@ final class Dispatcher {
     private final OpQueue completed = new OpQueue();
     private final TimerQueue timers = new TimerQueue();
     private Processor[] processors = new Processor[0];
+    /** Queue-wait histogram, or null when statistics are off. */
+    private LatencyRecorder queueWait;
 
     /** Threads sleeping as followers. */
     private int followers;
@@ -70,6 +72,19 @@ final class Dispatcher {
 
     void setProcessors(Processor... processors) {
         this.processors = processors.clone();
+    }
+
+    /** Turns queue-wait recording on (before any thread runs). */
+    void recordQueueWait(LatencyRecorder recorder) {
+        this.queueWait = recorder;
+    }
+
+    /** Appends to the completion queue, stamping the time when statistics are on. Lock held. */
+    private void queueLocked(Op op) {
+        if (queueWait != null) {
+            op.queuedAtNanos = System.nanoTime();
+        }
+        completed.add(op);
     }
 
     Processor[] processors() {
@@ -94,7 +109,7 @@ final class Dispatcher {
         lock.lock();
         try {
             op.state = state;
-            completed.add(op);
+            queueLocked(op);
             if (isDispatcherThread()) {
                 if (completed.size() > 1) {
                     wakeFollowerLocked();
@@ -120,7 +135,7 @@ final class Dispatcher {
             timers.remove(op);
             if (op.queue != completed) {
                 op.state = OpState.POSTED;
-                completed.add(op);
+                queueLocked(op);
             }
             notifyLocked(level);
         } finally {
@@ -131,7 +146,7 @@ final class Dispatcher {
     /** Queues results a leader collected (called by a processor with the lock held via {@link #lock()}). */
     void enqueueLocked(Op op, OpState state) {
         op.state = state;
-        completed.add(op);
+        queueLocked(op);
     }
 
     void lock() {
@@ -233,7 +248,7 @@ final class Dispatcher {
         long now = System.nanoTime();
         for (OpTimer t = timers.pollExpired(now); t != null; t = timers.pollExpired(now)) {
             t.state = OpState.POSTED;
-            completed.add(t);
+            queueLocked(t);
         }
     }
 
@@ -288,6 +303,9 @@ final class Dispatcher {
                         wakeFollowerLocked(); // more than this thread can take at once: get help
                     }
                     op.state = OpState.COMPLETED;
+                    if (queueWait != null) {
+                        queueWait.record(System.nanoTime() - op.queuedAtNanos);
+                    }
                     lock.unlock(); // Unlock point 1
                     try {
                         dispatch(op);

@@ -15,6 +15,8 @@ public abstract sealed class Op permits ChannelOp, OpTimer {
     OpQueue queue;
 
     volatile OpState state = OpState.INITIALIZED;
+    /** When it entered the completion queue ({@link System#nanoTime()}); written only with statistics on. */
+    long queuedAtNanos;
     Object attachment;
 
     Op() {

@@ -26,6 +26,9 @@ import java.util.stream.Collectors;
  *     when the engine cannot</td><td>threadpool</td></tr>
  * <tr><td>{@code proactor.fileThreads}</td><td>positive integer: worker threads of the {@code threadpool} file
  *     engine</td><td>2</td></tr>
+ * <tr><td>{@code proactor.dispatchStatistics}</td><td>{@code true} | {@code false}: record how long completions
+ *     wait in the queue and how long the I/O goes unpolled ({@link Demultiplexor#getDispatchStatistics()})</td>
+ *     <td>false</td></tr>
  * </table>
  *
  * <p>Files: a selector cannot wait for files, so when the engine does not run {@link
@@ -52,9 +55,10 @@ import java.util.stream.Collectors;
  * @param strict       fail rather than fall back when the engine is unavailable
  * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
  * @param fileThreads  worker threads of the {@value #FILE_ENGINE_THREADPOOL} file engine
+ * @param dispatchStatistics record queue-wait and poll-gap histograms (costs two clock reads per completion)
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
-                             boolean strict, String fileEngine, int fileThreads) {
+                             boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -64,6 +68,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String STRICT = "proactor.strict";
     public static final String FILE_ENGINE = "proactor.fileEngine";
     public static final String FILE_THREADS = "proactor.fileThreads";
+    public static final String DISPATCH_STATISTICS = "proactor.dispatchStatistics";
 
     /** {@code proactor.fileEngine} value: file operations on a pool of worker threads (the default). */
     public static final String FILE_ENGINE_THREADPOOL = "threadpool";
@@ -100,6 +105,16 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     }
 
     /**
+     * The settings without the statistics switch (off), as before it existed.
+     *
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict, String fileEngine, int fileThreads) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false);
+    }
+
+    /**
      * The settings without the file properties (which take their defaults), as before those existed.
      *
      * @throws IllegalArgumentException if a value is out of range
@@ -107,7 +122,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
-                DEFAULT_FILE_THREADS);
+                DEFAULT_FILE_THREADS, false);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -137,6 +152,10 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         v = props.getProperty(MAX_IN_FLIGHT);
         if (v != null) {
             b.maxInFlight(parseInt(MAX_IN_FLIGHT, v, "an integer >= 0 (0 = no limit)"));
+        }
+        v = props.getProperty(DISPATCH_STATISTICS);
+        if (v != null) {
+            b.dispatchStatistics(parseBoolean(DISPATCH_STATISTICS, v));
         }
         v = props.getProperty(STRICT);
         if (v != null) {
@@ -189,7 +208,8 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
-                .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads);
+                .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads)
+                .dispatchStatistics(dispatchStatistics);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -202,8 +222,15 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private boolean strict;
         private String fileEngine = FILE_ENGINE_THREADPOOL;
         private int fileThreads = DEFAULT_FILE_THREADS;
+        private boolean dispatchStatistics;
 
         private Builder() {
+        }
+
+        /** Record queue-wait and poll-gap histograms ({@link Demultiplexor#getDispatchStatistics()}). */
+        public Builder dispatchStatistics(boolean on) {
+            this.dispatchStatistics = on;
+            return this;
         }
 
         public Builder engine(String engine) {
@@ -251,7 +278,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
 
         public ProactorConfig build() {
             return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
-                    fileThreads);
+                    fileThreads, dispatchStatistics);
         }
     }
 }

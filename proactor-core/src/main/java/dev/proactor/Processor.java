@@ -43,6 +43,9 @@ final class Processor {
     /** The thread currently leading, or null. Written under the dispatcher lock. */
     private volatile Thread leader;
     private Thread dedicatedThread;
+    /** Poll-gap histogram, or null when statistics are off; {@link #lastWaitEnd} is the leader's. */
+    private LatencyRecorder pollGap;
+    private long lastWaitEnd;
     private volatile boolean dedicatedStopped;
 
     Processor(String name, Engine engine, Dispatcher dispatcher, LeaderMode mode, int configuredMaxInFlight) {
@@ -59,6 +62,11 @@ final class Processor {
 
     Engine engine() {
         return engine;
+    }
+
+    /** Turns poll-gap recording on (before any thread leads). */
+    void recordPollGap(LatencyRecorder recorder) {
+        this.pollGap = recorder;
     }
 
     LeaderMode mode() {
@@ -289,10 +297,16 @@ final class Processor {
         interrupt.onLeaderActivated();
         try {
             waitStrategy.prepareToWait();
+            if (pollGap != null && lastWaitEnd != 0) {
+                pollGap.record(System.nanoTime() - lastWaitEnd); // leaders hand over under the dispatcher lock
+            }
             try {
                 waitStrategy.waitFor(waitNanos);
             } catch (IOException e) {
                 Dispatcher.LOG.warn("{}: wait failed, retrying", name, e);
+            }
+            if (pollGap != null) {
+                lastWaitEnd = System.nanoTime();
             }
             return collect();
         } finally {
