@@ -1,5 +1,6 @@
 package dev.proactor.examples;
 
+import dev.proactor.DispatchStatistics;
 import dev.proactor.ProactorConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -62,6 +63,11 @@ public final class Main {
                 a.integer("delay-us", 0, 0));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            DispatchStatistics stats = server.demultiplexor().getDispatchStatistics();
+            if (stats != null) { // -Dproactor.dispatchStatistics=true
+                System.out.println("dispatch statistics: " + stats);
+                System.out.flush();
+            }
             server.close();
             stopped.countDown();
         }, "echo-server-shutdown"));
