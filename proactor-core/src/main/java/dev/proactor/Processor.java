@@ -182,8 +182,8 @@ final class Processor {
                 leftEngine();
                 complete(op, request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR);
             }
-            case PENDING -> {
-                if (interruptOnStart) {
+            case PENDING, PENDING_INTERRUPT -> {
+                if (interruptOnStart || result == StartResult.PENDING_INTERRUPT) {
                     Thread l = leader;
                     if (l != null && l != Thread.currentThread()) {
                         interrupt.interrupt(); // the leader's wait must take the new interest into account

@@ -6,6 +6,12 @@ public enum StartResult {
     COMPLETED,
     /** The request is in progress; it will come out of {@link WaitStrategy#nextCompleted()} or be cancelled. */
     PENDING,
+    /**
+     * As {@link #PENDING}, and the engine had to add interest that a wait already blocked in another thread does
+     * not see: the processor interrupts that wait (only when another thread leads). Engines return it only when
+     * the interest really changed, so a start that finds its interest already registered costs no wake-up.
+     */
+    PENDING_INTERRUPT,
     /** The engine cannot take the request now (a resource is full); the processor defers and retries it later. */
     DEFERRED
 }

@@ -40,9 +40,13 @@ final class NioChannel implements EngineChannel {
         this.key = key;
     }
 
-    /** Adds interest in {@code ops}; the caller holds the lock and has checked {@link #closed}. */
-    void addInterest(int ops) {
-        key.interestOpsOr(ops);
+    /**
+     * Adds interest in {@code ops}; the caller holds the lock and has checked {@link #closed}.
+     *
+     * @return whether the interest set changed (a blocked select() must then be woken to see it)
+     */
+    boolean addInterest(int ops) {
+        return (key.interestOpsOr(ops) & ops) != ops;
     }
 
     /** Removes interest in {@code ops}; a key cancelled by a concurrent close is fine. Lock held. */

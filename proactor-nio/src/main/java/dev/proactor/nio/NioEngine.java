@@ -71,9 +71,10 @@ final class NioEngine implements Engine {
 
     private static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.TRANSMIT_FILE.bit();
 
+    /** No: {@link #start} says per request whether it added interest a blocked select() cannot see. */
     @Override
     public boolean startInterruptsLeader() {
-        return true; // a blocked select() does not see interest added by another thread until woken
+        return false;
     }
 
     // ---------------------------------------------------------------- channels
@@ -178,8 +179,9 @@ final class NioEngine implements Engine {
             } else {
                 nc.output = r;
             }
-            nc.addInterest(NioOperations.interestOf(r.kind()));
-            return StartResult.PENDING;
+            // A read after a read usually finds its (sticky) interest registered: no wake-up of the leader then.
+            return nc.addInterest(NioOperations.interestOf(r.kind())) ? StartResult.PENDING_INTERRUPT
+                    : StartResult.PENDING;
         }
     }
 
