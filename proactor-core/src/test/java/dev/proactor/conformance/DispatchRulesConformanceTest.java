@@ -240,11 +240,11 @@ public abstract class DispatchRulesConformanceTest {
     void aHandlerRestoringTheInterruptStatusLeavesNoPoolThreadInterrupted(ProactorConfig config) throws Exception {
         assumeAvailable(config);
         CountDownLatch served = new CountDownLatch(2);
-        Recorder h = new Recorder(2) {
+        AsynchHandler h = new Recorder(2) {
             @Override
-            void onRead(OpRead op) {
-                Thread.currentThread().interrupt(); // the "restore the interrupt status" idiom
+            public void onReadCompleted(OpRead op) {
                 served.countDown();
+                Thread.currentThread().interrupt(); // the "restore the interrupt status" idiom, last thing done
             }
         };
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
