@@ -29,3 +29,9 @@ for prog in loadgen:loadgen.c epoll_echo:epoll_echo.c; do
     # shellcheck disable=SC2086
     gcc $cflags -o "$out/$name" "$file" -lpthread
 done
+
+# The load generator's own unit test (per-session fairness statistics): a wrong build fails here.
+if ! "$out/loadgen" --self-test >/dev/null; then
+    echo "[proactor-bench] loadgen --self-test failed" >&2
+    exit 1
+fi

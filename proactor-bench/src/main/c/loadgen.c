@@ -19,6 +19,8 @@
  * one machine-readable line on stdout:
  *
  *   RESULT bytes_per_s=... msgs_per_s=... p50_us=... p99_us=... p999_us=... ... cpu_pct=...
+ *          ... session_msgs_min=... session_msgs_median=... session_msgs_max=...
+ *          session_msgs_max_over_min=... idle_sessions=...
  *
  * cpu_pct is this process's own CPU use (user + system, getrusage) during the
  * measurement, in percent of one core: near 100 the client, not the server, is the limit.
@@ -26,11 +28,18 @@
  * (from /proc/PID/stat, 10 ms tick resolution; -1 when unreadable), and other_user_cpu_pct
  * the user time of every other process on the machine (from /proc/stat): well above 0 it
  * says something else competed for the CPUs during the measurement.
+ *
+ * Fairness: every session counts the blocks it completed; the counts over the measured
+ * interval give session_msgs_min / _median / _max and their ratio max/min
+ * (session_msgs_max_over_min, "inf" when some session completed nothing; idle_sessions
+ * says how many). A fair server serves every session about equally: ratio near 1.
+ * --self-test checks these statistics and exits.
  * Progress and errors go to stderr; the exit code is 0 only for a clean measurement.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -191,6 +200,7 @@ struct session {
     uint8_t echoed;    /* first block came back */
     uint64_t sent;     /* bytes written */
     uint64_t recvd;    /* bytes echoed back */
+    _Atomic uint64_t done; /* blocks completed (single writer, read by the main thread) */
     uint64_t *stamps;  /* ring: start time of block i at stamps[i % ring] */
 };
 
@@ -310,6 +320,7 @@ static int on_readable(struct worker *w, struct session *s, int measuring)
                 hist_record(w->hist, t - s->stamps[i % ring_size]);
         }
         add_relaxed(&w->msgs, done - first);
+        add_relaxed(&s->done, done - first);
         if (!s->echoed) {
             s->echoed = 1;
             atomic_fetch_add_explicit(&w->echoed, 1, memory_order_relaxed);
@@ -397,6 +408,96 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* ------------------------------------------------------------ fairness */
+
+/* Blocks completed per session over the measurement: how evenly the server served them. */
+struct fairness {
+    uint64_t min;
+    double median;       /* mean of the two middle counts for an even number of sessions */
+    uint64_t max;
+    double max_over_min; /* INFINITY when min is 0 */
+    int idle;            /* sessions that completed nothing */
+};
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sorts counts[0..n) in place; n >= 1. */
+static struct fairness fairness_of(uint64_t *counts, int n)
+{
+    struct fairness f = { 0 };
+    qsort(counts, (size_t)n, sizeof *counts, cmp_u64);
+    f.min = counts[0];
+    f.max = counts[n - 1];
+    f.median = n % 2 ? (double)counts[n / 2] : ((double)counts[n / 2 - 1] + (double)counts[n / 2]) / 2.0;
+    f.max_over_min = f.min == 0 ? INFINITY : (double)f.max / (double)f.min;
+    for (int i = 0; i < n && counts[i] == 0; i++)
+        f.idle++;
+    return f;
+}
+
+/* The RESULT fields of a fairness summary (no leading or trailing blank). */
+static void fairness_fields(char *buf, size_t len, const struct fairness *f)
+{
+    char ratio[32];
+    if (isinf(f->max_over_min))
+        snprintf(ratio, sizeof ratio, "inf");
+    else
+        snprintf(ratio, sizeof ratio, "%.3f", f->max_over_min);
+    snprintf(buf, len,
+             "session_msgs_min=%llu session_msgs_median=%.1f session_msgs_max=%llu session_msgs_max_over_min=%s "
+             "idle_sessions=%d",
+             (unsigned long long)f->min, f->median, (unsigned long long)f->max, ratio, f->idle);
+}
+
+/*
+ * --self-test: the fairness statistics on fixed counts. Prints one line per case,
+ * "FAIRNESS counts=a,b,... <fields>", and exits 0 when every case gave the expected fields.
+ */
+static int self_test(void)
+{
+    static const struct {
+        int n;
+        uint64_t counts[6];
+        const char *expect;
+    } cases[] = {
+        { 1, { 7 }, "session_msgs_min=7 session_msgs_median=7.0 session_msgs_max=7 "
+                    "session_msgs_max_over_min=1.000 idle_sessions=0" },
+        { 3, { 30, 10, 20 }, "session_msgs_min=10 session_msgs_median=20.0 session_msgs_max=30 "
+                             "session_msgs_max_over_min=3.000 idle_sessions=0" },
+        { 4, { 10, 20, 10, 31 }, "session_msgs_min=10 session_msgs_median=15.0 session_msgs_max=31 "
+                                 "session_msgs_max_over_min=3.100 idle_sessions=0" },
+        { 5, { 4, 0, 2, 6, 0 }, "session_msgs_min=0 session_msgs_median=2.0 session_msgs_max=6 "
+                                "session_msgs_max_over_min=inf idle_sessions=2" },
+        { 2, { 0, 0 }, "session_msgs_min=0 session_msgs_median=0.0 session_msgs_max=0 "
+                       "session_msgs_max_over_min=inf idle_sessions=2" },
+    };
+    int bad = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint64_t counts[6];
+        char list[128] = "", fields[256];
+        size_t used = 0;
+        for (int i = 0; i < cases[c].n; i++) {
+            counts[i] = cases[c].counts[i];
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%llu", i ? "," : "",
+                                     (unsigned long long)counts[i]);
+        }
+        struct fairness f = fairness_of(counts, cases[c].n);
+        fairness_fields(fields, sizeof fields, &f);
+        printf("FAIRNESS counts=%s %s\n", list, fields);
+        if (strcmp(fields, cases[c].expect) != 0) {
+            fprintf(stderr, "loadgen: self-test FAILED for counts %s:\n  got      %s\n  expected %s\n", list, fields,
+                    cases[c].expect);
+            bad = 1;
+        }
+    }
+    fprintf(stderr, "loadgen: self-test %s\n", bad ? "FAILED" : "ok");
+    return bad;
+}
+
 /* ------------------------------------------------------------ main */
 
 static void usage(FILE *out)
@@ -405,9 +506,11 @@ static void usage(FILE *out)
             "usage: loadgen --port P [--host 127.0.0.1] [--sessions 1] [--block 512] [--window 0]\n"
             "               [--seconds 10] [--warmup 5] [--threads 1] [--ready-timeout 60]\n"
             "               [--connect-batch 256] [--server-pid PID] [--coalesce]\n"
+            "       loadgen --self-test\n"
             "  --window 0 = ping-pong (one block, wait for its echo); W = bytes in flight per session (>= block)\n"
             "  --server-pid PID adds server_cpu_pct and other_user_cpu_pct to the RESULT line\n"
-            "  --coalesce sends every whole block the window allows in one write (default: one write per block)\n");
+            "  --coalesce sends every whole block the window allows in one write (default: one write per block)\n"
+            "  --self-test checks the per-session fairness statistics and exits\n");
 }
 
 static int parse_int(const char *name, const char *v, int min)
@@ -431,7 +534,7 @@ static void parse_args(int argc, char **argv)
         { "warmup", required_argument, 0, 'W' },      { "threads", required_argument, 0, 't' },
         { "ready-timeout", required_argument, 0, 'r' }, { "connect-batch", required_argument, 0, 'c' },
         { "server-pid", required_argument, 0, 'P' }, { "coalesce", no_argument, 0, 'C' },
-        { "help", no_argument, 0, 'H' },
+        { "self-test", no_argument, 0, 'T' }, { "help", no_argument, 0, 'H' },
         { 0, 0, 0, 0 },
     };
     int c;
@@ -450,6 +553,7 @@ static void parse_args(int argc, char **argv)
         case 'c': cfg.connect_batch = parse_int("connect-batch", optarg, 1); break;
         case 'P': cfg.server_pid = parse_int("server-pid", optarg, 1); break;
         case 'C': cfg.coalesce = 1; break;
+        case 'T': exit(self_test());
         case 'H': usage(stdout); exit(0);
         default: usage(stderr); exit(64);
         }
@@ -603,6 +707,13 @@ static int sum_echoed(void)
     return n;
 }
 
+/* Blocks completed so far by every session. */
+static void snapshot_sessions(const struct session *sessions, uint64_t *out)
+{
+    for (int i = 0; i < cfg.sessions; i++)
+        out[i] = atomic_load_explicit(&sessions[i].done, memory_order_relaxed);
+}
+
 static void sum_counters(uint64_t *bytes, uint64_t *msgs)
 {
     *bytes = 0;
@@ -705,13 +816,17 @@ int main(int argc, char **argv)
         stop_and_exit(1);
 
     uint64_t b0, m0, b1, m1;
+    uint64_t *done0 = xcalloc((size_t)cfg.sessions, sizeof *done0);
+    uint64_t *done1 = xcalloc((size_t)cfg.sessions, sizeof *done1);
     atomic_store(&phase, PH_MEASURE);
     uint64_t start = now_ns();
     struct cpu_sample cpu0 = sample_cpu();
     sum_counters(&b0, &m0);
+    snapshot_sessions(sessions, done0);
     if (wait_for(NULL, 0, start + (uint64_t)cfg.seconds * 1000000000ull) < 0)
         stop_and_exit(1);
     sum_counters(&b1, &m1);
+    snapshot_sessions(sessions, done1);
     uint64_t end = now_ns();
     struct cpu_sample cpu1 = sample_cpu();
     atomic_store(&phase, PH_DONE);
@@ -736,14 +851,22 @@ int main(int argc, char **argv)
     }
     if (all->count == 0)
         fprintf(stderr, "loadgen: warning: no block completed during the measurement\n");
+    for (int i = 0; i < cfg.sessions; i++)
+        done1[i] -= done0[i];
+    struct fairness fair = fairness_of(done1, cfg.sessions);
+    char fair_text[256];
+    fairness_fields(fair_text, sizeof fair_text, &fair);
+    if (fair.idle > 0)
+        fprintf(stderr, "loadgen: warning: %d of %d sessions completed no block during the measurement\n", fair.idle,
+                cfg.sessions);
     printf("RESULT bytes_per_s=%.0f msgs_per_s=%.0f p50_us=%.2f p90_us=%.2f p99_us=%.2f p999_us=%.2f "
            "max_us=%.2f mean_us=%.2f samples=%llu sessions=%d block=%d window=%d threads=%d seconds=%.3f "
-           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f other_user_cpu_pct=%.1f\n",
+           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f other_user_cpu_pct=%.1f %s\n",
            (double)(b1 - b0) / secs, (double)(m1 - m0) / secs, hist_percentile(all, 50) / 1e3,
            hist_percentile(all, 90) / 1e3, hist_percentile(all, 99) / 1e3, hist_percentile(all, 99.9) / 1e3,
            all->max / 1e3, all->count ? all->sum / (double)all->count / 1e3 : 0.0, (unsigned long long)all->count,
            cfg.sessions, cfg.block, cfg.window, cfg.threads, secs, cfg.coalesce,
-           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, other_pct);
+           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, other_pct, fair_text);
     fflush(stdout);
 
     /* Reset instead of FIN: no TIME_WAIT pile-up across thousands of sessions and runs. */

@@ -14,12 +14,25 @@ import java.util.Map;
  * @param clientCpuPct  the load generator's own CPU use during the measurement, percent of one core
  * @param serverCpuPct  the server process's CPU use over the same interval, NaN when not measured
  * @param otherCpuPct   user CPU of every other process on the machine, NaN when not measured
+ * @param fairness      blocks completed per session, {@link SessionFairness#UNKNOWN} from an older generator
  */
 public record LoadResult(double bytesPerS, double msgsPerS, double p50Us, double p99Us, double p999Us,
-                         double clientCpuPct, double serverCpuPct, double otherCpuPct) {
+                         double clientCpuPct, double serverCpuPct, double otherCpuPct, SessionFairness fairness) {
 
     /** Prefix of the machine-readable line. */
     public static final String PREFIX = "RESULT ";
+
+    /** User CPU of other processes (percent of one core) from which a run counts as disturbed. */
+    public static final double OTHER_BUSY_PCT = 10;
+
+    /**
+     * Whether other processes competed for the CPUs during the measurement.
+     *
+     * @return true when their user CPU reached {@link #OTHER_BUSY_PCT}; false when unknown
+     */
+    public boolean otherWorkRan() {
+        return otherCpuPct >= OTHER_BUSY_PCT;
+    }
 
     /**
      * Parses a RESULT line.
@@ -41,7 +54,8 @@ public record LoadResult(double bytesPerS, double msgsPerS, double p50Us, double
         }
         return new LoadResult(num(kv, "bytes_per_s", line), num(kv, "msgs_per_s", line), num(kv, "p50_us", line),
                 num(kv, "p99_us", line), num(kv, "p999_us", line), num(kv, "cpu_pct", line),
-                optional(kv, "server_cpu_pct"), optional(kv, "other_user_cpu_pct"));
+                optional(kv, "server_cpu_pct"), optional(kv, "other_user_cpu_pct"),
+                SessionFairness.fromFields(kv, line));
     }
 
     /** A field that older generators omit or report as -1 (unknown): NaN then. */

@@ -65,14 +65,14 @@ public final class MatrixCommand {
             Optional<String> missing = launcher.missingFiles(s);
             missing.ifPresent(reason -> outcome.skip(s.name(), reason));
         }
-        printPlan(options, outcome);
+        printPlan(options, outcome, argv);
         if (options.dryRun()) {
             printDryRun(options, launcher);
             return 0;
         }
         Path logs = options.out().resolve("logs");
         Files.createDirectories(logs);
-        ResultsCsv csv = new ResultsCsv(options.out().resolve("results.csv"));
+        ResultsCsv csv = new ResultsCsv(options.out().resolve("results.csv"), options.disturbed());
         ResultsMarkdown markdown = new ResultsMarkdown(options, RunContext.describe(options, launcher, argv));
         Path md = options.out().resolve("results.md");
         MatrixRunner runner = new MatrixRunner(options, launcher, new ProcessRegistry(), csv, logs, outcome,
@@ -91,7 +91,7 @@ public final class MatrixCommand {
 
     private static List<String> writeCharts(MatrixOptions options, MatrixOutcome outcome) {
         try {
-            return new Charts(options.out(), options.servers(), outcome).writeAll(options.rows());
+            return new Charts(options.out(), options.servers(), outcome, options.disturbed()).writeAll(options.rows());
         } catch (IOException | RuntimeException | LinkageError e) {
             System.err.println("matrix: charts could not be written: " + e);
             outcome.fail("charts could not be written: " + e);
@@ -99,7 +99,7 @@ public final class MatrixCommand {
         }
     }
 
-    private static void printPlan(MatrixOptions o, MatrixOutcome outcome) {
+    private static void printPlan(MatrixOptions o, MatrixOutcome outcome, String[] argv) {
         int servers = 0;
         for (ServerDefinition s : o.servers()) {
             if (!outcome.isSkipped(s.name())) {
@@ -108,10 +108,20 @@ public final class MatrixCommand {
         }
         double total = MatrixRunner.estimatedSeconds(o, servers);
         System.err.printf(Locale.ROOT, "matrix: %s, %d rows x %d servers x %d run(s) of %d s + %d s warm-up, "
-                        + "estimated %s; output %s%n", o.preset().name().toLowerCase(Locale.ROOT), o.rows().size(),
+                        + "estimated %s; output %s%n", RunContext.hasTableOptions(argv) ? "custom table"
+                        : o.preset().name().toLowerCase(Locale.ROOT) + " preset", o.rows().size(),
                 servers, o.runs(), o.seconds(), o.warmup(), Progress.clock(total), o.out());
         for (var e : outcome.skipped().entrySet()) {
             System.err.println("matrix: skipping " + e.getKey() + ": " + e.getValue());
+        }
+        if (o.disturbed()) {
+            System.err.println("matrix: --disturbed: results.md says other work ran and flags every row");
+        } else {
+            System.err.println("matrix: " + ResultsMarkdown.QUIET_RULE);
+        }
+        if (o.runs() < RunContext.PUBLISH_RUNS) {
+            System.err.println("matrix: " + o.runs() + " run(s) per point: a smoke test; publish with --runs "
+                    + RunContext.PUBLISH_RUNS + " or more");
         }
     }
 

@@ -34,11 +34,14 @@ import java.util.Set;
  * @param readyTimeout  seconds to wait for a server's ready line and for all first echoes
  * @param dryRun        print the plan and exit
  * @param coalesce      load generator writes all blocks the window allows at once
+ * @param disturbed     the operator says other work ran on the machine: the report says so and flags every row
+ * @param note          free text for the top of the report, empty when none
  */
 public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition> servers, int runs, int seconds,
                             int warmup, Path out, String host, Path examplesJar, Path nativeDir, String java,
                             List<String> jvmOptions, String serverCpus, String clientCpus, boolean pin,
-                            int clientThreads, int readyTimeout, boolean dryRun, boolean coalesce) {
+                            int clientThreads, int readyTimeout, boolean dryRun, boolean coalesce,
+                            boolean disturbed, String note) {
 
     /** Default JVM options of the Java servers. */
     public static final String DEFAULT_JVM_OPTS = "-Xms1g -Xmx1g";
@@ -47,8 +50,12 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
     public static final String USAGE = String.join("\n",
             "usage: java -jar proactor-bench.jar matrix [--quick|--full] [options]",
             "",
+            "  --quick                 smoke test (the default without table options): sessions 1,100 x window 0,8x,",
+            "                          1 run of 3 s after 2 s warm-up - too few runs for a published table",
+            "  --full                  the documented table, 18 rows, 3 runs of 3 s after 5 s warm-up",
             "table (any of these replaces the preset's table by the product of the lists;",
-            "       missing lists default to sessions 1,100 threads 1 block 512 window 0,8x delay 0):",
+            "       missing lists default to sessions 1,100 threads 1 block 512 window 0,8x delay 0;",
+            "       without --quick such a table takes 3 runs of 3 s after 5 s warm-up, like --full):",
             "  --sessions 1,100        TCP connections",
             "  --threads 1             server threads",
             "  --block 512             bytes per write",
@@ -56,7 +63,7 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
             "  --delay 0               server busy work per read completion, microseconds",
             "run:",
             "  --servers a,b,...       servers (default: quick = a handful, full = all)",
-            "  --runs N --seconds S --warmup S",
+            "  --runs N --seconds S --warmup S   (publish tables with --runs 3 or more: the tail varies)",
             "  --out DIR               output directory (default bench-out/matrix-TIMESTAMP under the repo root)",
             "  --host 127.0.0.1",
             "  --examples-jar PATH     the project's examples jar (default examples/target/proactor-examples.jar)",
@@ -68,13 +75,17 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
             "  --coalesce              load generator writes every whole block the window allows at once",
             "                          (default one write per block; use when the client is the limit)",
             "  --ready-timeout 120     seconds for a server to print its ready line / all sessions to echo",
+            "  --disturbed             other work ran on the machine (builds, tests): results.md says so and",
+            "                          flags every row (without it, runs with other CPU >= 10 % are flagged)",
+            "  --note TEXT             a note for the top of results.md (e.g. what else ran, which commit)",
             "  --dry-run               print the plan and the estimated duration, run nothing",
             "servers: " + serverNames());
 
     private static final Set<String> VALUE_OPTIONS = Set.of("sessions", "threads", "block", "window", "delay",
             "servers", "runs", "seconds", "warmup", "out", "host", "examples-jar", "native-dir", "java", "jvm-opts",
-            "server-cpus", "client-cpus", "client-threads", "ready-timeout");
-    private static final Set<String> FLAG_OPTIONS = Set.of("quick", "full", "no-pin", "dry-run", "help", "coalesce");
+            "server-cpus", "client-cpus", "client-threads", "ready-timeout", "note");
+    private static final Set<String> FLAG_OPTIONS = Set.of("quick", "full", "no-pin", "dry-run", "help", "coalesce",
+            "disturbed");
 
     /**
      * Whether the arguments ask for help.
@@ -101,6 +112,9 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
         }
         Preset preset = a.has("full") ? Preset.FULL : Preset.QUICK;
         List<Row> rows = customRows(a);
+        // Runs, seconds and warm-up: a table given on the command line is meant to be published
+        // unless --quick says otherwise, so it takes the full preset's repetitions.
+        Preset timing = a.has("quick") || rows.isEmpty() && !a.has("full") ? Preset.QUICK : Preset.FULL;
         if (rows.isEmpty()) {
             rows = preset.rows();
         }
@@ -110,9 +124,9 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
         List<String> jvmOptions = splitOptions(a.string("jvm-opts", DEFAULT_JVM_OPTS));
         String java = a.string("java", Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         return new MatrixOptions(preset, rows, servers,
-                a.integer("runs", preset.runs(), 1),
-                a.integer("seconds", preset.seconds(), 1),
-                a.integer("warmup", preset.warmup(), 0),
+                a.integer("runs", timing.runs(), 1),
+                a.integer("seconds", timing.seconds(), 1),
+                a.integer("warmup", timing.warmup(), 0),
                 out.toAbsolutePath(),
                 a.string("host", "127.0.0.1"),
                 Paths.get(a.string("examples-jar", layout.defaultExamplesJar().toString())).toAbsolutePath(),
@@ -124,7 +138,9 @@ public record MatrixOptions(Preset preset, List<Row> rows, List<ServerDefinition
                 a.integer("client-threads", 1, 1),
                 a.integer("ready-timeout", 120, 1),
                 a.has("dry-run"),
-                a.has("coalesce"));
+                a.has("coalesce"),
+                a.has("disturbed"),
+                a.string("note", "").trim());
     }
 
     private static List<Row> customRows(Args a) throws UsageException {

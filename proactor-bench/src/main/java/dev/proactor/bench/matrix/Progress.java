@@ -25,6 +25,12 @@ public final class Progress {
                 "    %.1f MB/s  %.0f msg/s  p50 %.1f us  p99 %.1f us  p99.9 %.1f us  cpu client %.0f%% server %.0f%% other %.0f%%%n",
                 r.bytesPerS() / 1e6, r.msgsPerS(), r.p50Us(), r.p99Us(), r.p999Us(), r.clientCpuPct(), r.serverCpuPct(),
                 r.otherCpuPct());
+        SessionFairness f = r.fairness();
+        if (f.known()) {
+            System.err.printf(Locale.ROOT, "    msgs/session min %.0f median %.0f max %.0f max/min %s%s%n", f.min(),
+                    f.median(), f.max(), SessionFairness.ratioText(f.maxOverMin()),
+                    f.idle() > 0 ? "  (" + f.idle() + " sessions completed nothing)" : "");
+        }
     }
 
     void problem(String message) {

@@ -8,6 +8,9 @@ import java.util.Locale;
 
 /** The context lines at the top of results.md: when, where, which JVM, which command. */
 final class RunContext {
+    /** Runs per point a published table needs. */
+    static final int PUBLISH_RUNS = 3;
+
     private RunContext() {
     }
 
@@ -26,14 +29,26 @@ final class RunContext {
         lines.add("load generator: " + launcher.loadgen() + ", " + o.clientThreads() + " thread(s), epoll, "
                 + (o.coalesce() ? "COALESCED writes (all whole blocks the window allows per write)"
                 : "one write per block") + "; clock starts after every session had its first echo and the warm-up");
-        lines.add(String.format(Locale.ROOT, "table: %s preset%s, %d rows x %d servers, %d run(s) of %d s after %d s warm-up",
-                o.preset().name().toLowerCase(Locale.ROOT), hasTableOptions(argv) ? " overridden on the command line" : "",
-                o.rows().size(), o.servers().size(), o.runs(), o.seconds(), o.warmup()));
-        lines.add("command: `java -jar proactor-bench.jar matrix " + String.join(" ", argv) + "`");
+        lines.add(String.format(Locale.ROOT, "table: %s, %d rows x %d servers, %d run(s) of %d s after %d s warm-up%s",
+                hasTableOptions(argv) ? "given on the command line"
+                        : o.preset().name().toLowerCase(Locale.ROOT) + " preset",
+                o.rows().size(), o.servers().size(), o.runs(), o.seconds(), o.warmup(),
+                o.runs() < PUBLISH_RUNS ? " - fewer than " + PUBLISH_RUNS + " runs: a smoke test, not a table to "
+                        + "publish (the tail and the fairness figures vary between runs)" : ""));
+        lines.add("command: `java -jar proactor-bench.jar matrix " + commandLine(argv) + "`");
         return lines;
     }
 
-    private static boolean hasTableOptions(String[] argv) {
+    /** The arguments as a shell would need them: quoted when they hold blanks or quotes. */
+    static String commandLine(String[] argv) {
+        List<String> out = new ArrayList<>();
+        for (String a : argv) {
+            out.add(a.isEmpty() || a.matches(".*[\\s'\"`$|;&<>()].*") ? "'" + a.replace("'", "'\\''") + "'" : a);
+        }
+        return String.join(" ", out);
+    }
+
+    static boolean hasTableOptions(String[] argv) {
         for (String a : argv) {
             if (a.matches("--(sessions|threads|block|window|delay)(=.*)?")) {
                 return true;
