@@ -89,11 +89,15 @@ final class EpollOperations {
                 buffer.position(position + (int) result);
             }
         } else if (allDirect(request)) {
-            IovecArray iovecs = channel.inputScratch.iovecs();
+            // Buffers with no space are skipped (IovecArray): the first IOV_MAX with space take the bytes.
+            IovecArray iovecs = channel.inputScratch.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
-            for (int i = request.offset(), end = i + request.length();
-                    i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
+            for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
                 iovecs.addReadTarget(buffers[i]);
+            }
+            if (iovecs.count() == 0) {
+                request.complete(0); // no space left after all (the buffers were changed while pending)
+                return true;
             }
             result = IoNative.readv(channel.fd, iovecs);
         } else {
@@ -145,13 +149,14 @@ final class EpollOperations {
                     buffer.position(position + (int) result);
                 }
             } else if (allDirect(request)) {
-                IovecArray iovecs = channel.outputScratch.iovecs();
+                // Empty buffers are skipped (IovecArray); past IOV_MAX the loop continues with the rest.
+                IovecArray iovecs = channel.outputScratch.iovecs(request.length());
                 ByteBuffer[] buffers = request.buffers();
-                for (int i = request.offset(), end = i + request.length();
-                        i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
-                    if (buffers[i].hasRemaining()) {
-                        iovecs.addWriteSource(buffers[i]);
-                    }
+                for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
+                    iovecs.addWriteSource(buffers[i]);
+                }
+                if (iovecs.count() == 0) {
+                    break; // nothing left after all (the buffers were changed while pending)
                 }
                 result = IoNative.writev(channel.fd, iovecs);
             } else {

@@ -2,6 +2,7 @@ package dev.proactor.jni.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.jni.NativeTestSupport;
 import java.net.InetSocketAddress;
@@ -61,6 +62,25 @@ class BadBuffersTest {
         assertThrows(IllegalArgumentException.class, () -> new IovecArray(0));
         assertThrows(IllegalArgumentException.class, () -> new IovecArray(IoNative.IOV_MAX + 1));
         assertEquals(-ErrnoNative.EBADF, IoNative.writev(NO_FD, sources));
+    }
+
+    @Test
+    void iovecArraysSkipBuffersWithNothingRemainingAndAdvanceFromWhatTheyRecorded() {
+        ByteBuffer full = ByteBuffer.allocateDirect(4).position(4);
+        ByteBuffer empty = ByteBuffer.allocateDirect(0);
+        ByteBuffer a = ByteBuffer.allocateDirect(4);
+        ByteBuffer b = ByteBuffer.allocateDirect(4).position(1);
+        IovecArray targets = new IovecArray(2);
+        targets.addReadTarget(full).addReadTarget(empty).addReadTarget(a).addReadTarget(b);
+        assertEquals(2, targets.count(), "only the buffers with space take iovecs");
+        assertTrue(targets.isFull());
+        targets.advance(5);
+        assertEquals(4, a.position());
+        assertEquals(2, b.position());
+        assertEquals(4, full.position());
+        IovecArray nothing = new IovecArray(1).addWriteSource(empty).addWriteSource(full);
+        assertEquals(0, nothing.count());
+        assertThrows(IllegalArgumentException.class, () -> IoNative.writev(NO_FD, nothing), "empty: never a call");
     }
 
     @Test
