@@ -11,8 +11,9 @@ import java.util.Arrays;
  * zero-length iovec moves nothing, takes one of the {@code IOV_MAX} slots a call has, and when every iovec is
  * empty {@code readv} returns 0, which would read as end of stream.
  *
- * <p>Each buffer's position and length are read once, when it is added, and kept: the iovec and
- * {@link #advance(long)} use those, so the positions after the call follow from what the kernel was given.
+ * <p>Each buffer's position and limit are read once, when it is added, checked
+ * ({@link DirectBuffers#checkRange}) and kept: the iovec and {@link #advance(long)} use those, so the kernel never
+ * gets a range outside the buffer and the positions after the call follow from what it was given.
  *
  * <p>It holds the buffers, so they stay reachable while their addresses are in use, and it records
  * whether it was filled for reading or writing so a read-only buffer can never be a read target.
@@ -54,7 +55,7 @@ public final class IovecArray {
      * remaining is skipped.
      *
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer or write sources were added
-     * @throws IllegalStateException if the array is full
+     * @throws IllegalStateException if the array is full, or as {@link DirectBuffers#checkRange}
      */
     public IovecArray addReadTarget(ByteBuffer destination) {
         if (destination != null && destination.isReadOnly()) {
@@ -68,7 +69,7 @@ public final class IovecArray {
      * skipped.
      *
      * @throws IllegalArgumentException if the buffer is not direct or read targets were added
-     * @throws IllegalStateException if the array is full
+     * @throws IllegalStateException if the array is full, or as {@link DirectBuffers#checkRange}
      */
     public IovecArray addWriteSource(ByteBuffer source) {
         return add(source, false);
@@ -83,8 +84,10 @@ public final class IovecArray {
             throw new IllegalStateException("iovec array full (" + buffers.length + ")");
         }
         int position = buffer.position();
-        int length = buffer.limit() - position;
-        if (length <= 0) {
+        int limit = buffer.limit();
+        DirectBuffers.checkRange(buffer, position, limit);
+        int length = limit - position;
+        if (length == 0) {
             return this;
         }
         ByteBuffer struct = memory.buffer();

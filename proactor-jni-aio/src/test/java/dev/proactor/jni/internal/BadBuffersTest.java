@@ -137,8 +137,23 @@ class BadBuffersTest {
         ByteBuffer direct = ByteBuffer.allocateDirect(32);
         long base = DirectBuffers.address(direct);
         direct.position(4);
-        assertEquals(base + 4, DirectBuffers.readTarget(direct));
+        assertEquals(base, DirectBuffers.writableAddress(direct));
         assertEquals(base + 4, DirectBuffers.address(direct.slice()));
-        assertEquals(base + 4, DirectBuffers.writeSource(direct.asReadOnlyBuffer()));
+        assertEquals(base, DirectBuffers.address(direct.asReadOnlyBuffer()));
+        assertThrows(IllegalArgumentException.class, () -> DirectBuffers.writableAddress(direct.asReadOnlyBuffer()));
+    }
+
+    @Test
+    void rangesOutsideTheBufferAreRefusedBeforeTheyReachC() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(16);
+        DirectBuffers.checkRange(direct, 0, 16);
+        DirectBuffers.checkRange(direct, 16, 16);
+        // Pairs a racing reader can see when another thread moves the buffer between its reads of the two fields.
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, 9, 8));
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, -1, 8));
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, 0, 17));
+        // A limit lowered after the caller read it: the range is no longer the buffer's.
+        ByteBuffer lowered = ByteBuffer.allocateDirect(16).limit(2);
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(lowered, 8, 16));
     }
 }
