@@ -54,8 +54,8 @@ public final class FileNative {
     }
 
     /**
-     * A new close-on-exec descriptor for the open file of {@code fd} ({@code fcntl(F_DUPFD_CLOEXEC)}); the caller
-     * owns it and must close it.
+     * A new close-on-exec descriptor for the open file of {@code fd} ({@code fcntl(F_DUPFD_CLOEXEC)}), a file or a
+     * socket; the caller owns it and must close it.
      *
      * @return the new descriptor or {@code -errno}
      * @throws IllegalArgumentException if {@code fd} is negative

@@ -217,8 +217,9 @@ public final class SocketNative {
 
     /**
      * The descriptor of an open JDK {@link SocketChannel}, {@link ServerSocketChannel} or
-     * {@link DatagramChannel}. The channel still owns it: do not close it natively, and stop using the
-     * number once the channel is closed (it may be reused).
+     * {@link DatagramChannel}. The channel still owns it: do not close it natively, and do not keep using the
+     * number, which the channel's close frees for reuse; for anything that may outlive a check of
+     * {@code isOpen()}, use a {@link FileNative#duplicate(int) duplicate} made while the channel is open.
      *
      * <p>Why JNI: the number sits in a private field of {@code sun.nio.ch} classes, and reflection on it
      * needs {@code --add-opens} since Java 17; JNI field access is not subject to module checks.
