@@ -325,7 +325,7 @@ public abstract class BufferConformanceTest {
             int reads = 0;
             int errors = 0;
             try {
-                while (reads < 20_000) {
+                while (reads < 10_000) {
                     try {
                         c.channel.read(target);
                     } catch (IllegalArgumentException noSpaceRightNow) {
