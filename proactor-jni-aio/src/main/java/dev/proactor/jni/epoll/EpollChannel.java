@@ -18,6 +18,14 @@ import java.nio.channels.ClosedChannelException;
  * request of each direction. Every mutable field, and every system call on the descriptor (and on the
  * duplicate file descriptor of a transmission), is guarded by synchronizing on this object (see the package
  * documentation for why that makes closing safe).
+ *
+ * <p>The descriptor is always the engine's own: one it created or accepted, or, for a JDK channel the user
+ * registered, a duplicate of the JDK channel's descriptor. With the JDK's own number the user closing that
+ * channel directly (a misuse, but one the engine cannot prevent) would free the number while the engine still
+ * used it, and the next socket of the process would get it: reads and writes of this channel would then go to
+ * that socket. The duplicate stays valid and names this socket until the engine closes it. The engine notices
+ * the owner's close before each system call and on each readiness event ({@link #ownerClosed()}), and then
+ * releases the duplicate (which ends the connection) and fails the channel's operations.
  */
 final class EpollChannel implements EngineChannel {
 
@@ -32,20 +40,29 @@ final class EpollChannel implements EngineChannel {
     }
 
     private final EpollEngine engine;
+    /** The engine's own descriptor (a duplicate of the owner's for a registered JDK channel). */
     final int fd;
     private final long id;
     final Kind kind;
     /** The socket's address family ({@code AF_INET} or {@code AF_INET6}) for a datagram channel, else 0. */
     final int family;
-    /** The JDK channel that owns the descriptor when the user registered one, else null (we own it). */
+    /**
+     * The JDK channel the user registered, else null. It keeps its own descriptor, which the engine never uses:
+     * {@link #fd} is the engine's duplicate of it.
+     */
     private final Channel owner;
 
     /** Pending read, accept or receive, or null. Guarded by this. */
     IoRequest input;
     /** Pending write, connect, send or transmit, or null. Guarded by this. */
     IoRequest output;
-    /** Guarded by this. */
+    /** {@link #close()} was called. Guarded by this. */
     boolean closed;
+    /**
+     * {@link #fd} is released, or being released: by {@link #close()}, or because the owner was closed directly.
+     * No system call on it may start once this is set. Guarded by this.
+     */
+    boolean released;
 
     /** Per-direction native scratch (addresses, iovecs, bounce buffer); used under this lock only. */
     final EpollScratch inputScratch = new EpollScratch();
@@ -148,36 +165,58 @@ final class EpollChannel implements EngineChannel {
     }
 
     /**
-     * Marks the channel closed under its lock (so no system call on the descriptor is running or can
-     * start), releases a transmission's file descriptor, removes the channel from the epoll set and the
-     * table, and releases the descriptor: through the JDK channel that owns it, or with close(2). Pending
-     * requests stay in their slots for the core's cancel.
+     * Whether the user closed the registered JDK channel directly. Then the engine must release its descriptor
+     * and fail the channel's operations ({@link EpollEngine#retireIfOwnerClosed}). Lock held.
+     */
+    boolean ownerClosed() {
+        return owner != null && !owner.isOpen();
+    }
+
+    /**
+     * Marks the channel closed and its descriptor released under its lock (so no system call on the descriptor
+     * is running or can start), releases a transmission's file descriptor, removes the channel from the epoll
+     * set and the table, closes the engine's descriptor, and closes the JDK channel the user registered, if
+     * any. Pending requests stay in their slots for the core's cancel.
      */
     @Override
     public void close() throws IOException {
+        boolean release;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
             releaseTransmitSource();
+            release = !released; // released already if the owner's direct close was noticed
+            released = true;
         }
-        IOException failure = engine.deregister(this);
+        IOException failure = release ? releaseDescriptor() : null;
         if (owner != null) {
             try {
                 owner.close();
             } catch (IOException e) {
                 failure = addTo(failure, e);
             }
-        } else {
-            int result = IoNative.close(fd);
-            if (result < 0) {
-                failure = addTo(failure, Errors.newException("close", result));
-            }
         }
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /**
+     * Removes the channel from the epoll set and the table and closes the engine's descriptor. Called once, by
+     * whoever set {@link #released}: under the lock or after it, as no system call on the descriptor can start
+     * then.
+     *
+     * @return the failure to report, or null
+     */
+    IOException releaseDescriptor() {
+        IOException failure = engine.deregister(this);
+        int result = IoNative.close(fd);
+        if (result < 0) {
+            failure = addTo(failure, Errors.newException("close", result));
+        }
+        return failure;
     }
 
     private static IOException addTo(IOException first, IOException next) {
@@ -190,11 +229,12 @@ final class EpollChannel implements EngineChannel {
 
     @Override
     public synchronized boolean isClosed() {
-        return closed || (owner != null && !owner.isOpen());
+        return closed || released || ownerClosed();
     }
 
+    /** Lock held: throws unless system calls on the descriptor may be made (noticing an owner's close). */
     private void checkOpen() throws ClosedChannelException {
-        if (closed) {
+        if (released || engine.retireIfOwnerClosed(this, false)) {
             throw new ClosedChannelException();
         }
     }

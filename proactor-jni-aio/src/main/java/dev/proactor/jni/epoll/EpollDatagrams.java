@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
@@ -44,16 +45,20 @@ final class EpollDatagrams {
     static boolean receive(EpollChannel channel, IoRequest request) throws IOException {
         requireDatagram(channel, "receive");
         ByteBuffer destination = request.firstBuffer();
-        if (destination.isReadOnly() || !destination.hasRemaining()) {
+        EpollScratch scratch = channel.inputScratch;
+        // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
+        int position = destination.position();
+        int limit = destination.limit();
+        DirectBuffers.checkRange(destination, position, limit);
+        int room = limit - position;
+        if (destination.isReadOnly() || room == 0) {
             throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
         }
-        EpollScratch scratch = channel.inputScratch;
         Sockaddr from = scratch.sockaddr();
-        int room = destination.remaining();
         int result;
         int stored;
         if (destination.isDirect()) {
-            long address = scratch.baseAddress(destination) + destination.position();
+            long address = scratch.baseAddress(destination) + position;
             result = SocketNative.recvfrom(channel.fd, address, room, SocketNative.MSG_TRUNC, from);
             stored = Math.min(result, room);
         } else {
@@ -62,7 +67,7 @@ final class EpollDatagrams {
             result = SocketNative.recvfrom(channel.fd, block.address(), want, SocketNative.MSG_TRUNC, from);
             stored = Math.min(result, want);
             if (stored > 0) {
-                destination.put(destination.position(), block.buffer(), 0, stored);
+                destination.put(position, block.buffer(), 0, stored);
             }
         }
         if (Errors.isAgain(result)) {
@@ -71,7 +76,7 @@ final class EpollDatagrams {
         if (result < 0) {
             throw failure("recvfrom", result, false);
         }
-        destination.position(destination.position() + stored);
+        destination.position(position + stored);
         request.peer(from.getCached());
         request.complete(stored);
         return true;
@@ -90,15 +95,19 @@ final class EpollDatagrams {
         SocketAddress target = request.address();
         EpollScratch scratch = channel.outputScratch;
         Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, checkTarget(channel, target));
-        int size = source.remaining();
+        // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
+        int position = source.position();
+        int limit = source.limit();
+        DirectBuffers.checkRange(source, position, limit);
+        int size = limit - position;
         int result;
         if (source.isDirect()) {
-            result = SocketNative.sendto(channel.fd, scratch.baseAddress(source) + source.position(), size, 0, to);
+            result = SocketNative.sendto(channel.fd, scratch.baseAddress(source) + position, size, 0, to);
         } else if (size > EpollScratch.BOUNCE_SIZE) {
             result = -ErrnoNative.EMSGSIZE; // larger than any datagram the socket would take
         } else {
             NativeMemory block = scratch.bounce();
-            block.buffer().put(0, source, source.position(), size);
+            block.buffer().put(0, source, position, size);
             result = SocketNative.sendto(channel.fd, block.address(), size, 0, to);
         }
         if (Errors.isAgain(result)) {
@@ -107,7 +116,7 @@ final class EpollDatagrams {
         if (result < 0) {
             throw failure("sendto", result, target == null);
         }
-        source.position(source.position() + result);
+        source.position(position + result);
         if (target == null) {
             request.peer(channel.connectedPeer());
         }

@@ -3,6 +3,7 @@ package dev.proactor.jni.epoll;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketNative;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
@@ -24,6 +26,8 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +51,11 @@ final class EpollEngine implements Engine {
     private final EpollChannelTable channels = new EpollChannelTable();
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+    /**
+     * Channels retired outside the leader (their JDK channel was closed directly) with requests still parked,
+     * for the leader to fail: only it may queue completions.
+     */
+    private final Queue<EpollChannel> orphans = new ConcurrentLinkedQueue<>();
     private final WaitStrategy waitStrategy;
     private final EventfdInterruptStrategy interrupt;
 
@@ -112,9 +121,10 @@ final class EpollEngine implements Engine {
 
     /**
      * Takes over a JDK {@link SocketChannel}, {@link ServerSocketChannel} or {@link DatagramChannel}: it is made
-     * non-blocking and its descriptor is driven natively from now on. The JDK channel keeps owning the
-     * descriptor (closing the engine channel closes it); the user must not use it directly any more (nor
-     * connect, disconnect or bind it).
+     * non-blocking and its socket is driven natively from now on, through the engine's own duplicate of its
+     * descriptor (see {@link EpollChannel}). Closing the engine channel closes both. The user must not use the
+     * JDK channel directly any more (nor connect, disconnect or bind it); closing it directly makes the
+     * channel's operations fail with {@link ClosedChannelException} once the engine notices.
      */
     @Override
     public EngineChannel register(Channel channel) throws IOException {
@@ -124,15 +134,26 @@ final class EpollEngine implements Engine {
                     + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
         }
         ((SelectableChannel) channel).configureBlocking(false);
-        int fd = SocketNative.fdOf((NetworkChannel) channel);
-        if (channel instanceof DatagramChannel) {
-            Sockaddr local = new Sockaddr();
-            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family, no address
-            return add(fd, EpollChannel.Kind.DATAGRAM, local.family(), channel);
+        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)",
+                FileNative.duplicate(SocketNative.fdOf((NetworkChannel) channel)));
+        try {
+            if (!channel.isOpen()) {
+                // Closed during the dup: the number may already have named another socket. Closing is one-way,
+                // so open now means it named this channel's socket when duplicated.
+                throw new ClosedChannelException();
+            }
+            if (channel instanceof DatagramChannel) {
+                Sockaddr local = new Sockaddr();
+                Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
+                return add(fd, EpollChannel.Kind.DATAGRAM, local.family(), channel);
+            }
+            EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
+                    : EpollChannel.Kind.STREAM;
+            return add(fd, kind, 0, channel);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
         }
-        EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
-                : EpollChannel.Kind.STREAM;
-        return add(fd, kind, 0, channel);
     }
 
     @Override
@@ -270,7 +291,7 @@ final class EpollEngine implements Engine {
         EpollChannel channel = (EpollChannel) request.channel();
         boolean input = EpollOperations.isInput(request.kind());
         synchronized (channel) {
-            if (channel.closed) {
+            if (channel.released || retireIfOwnerClosed(channel, false)) {
                 request.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
@@ -325,8 +346,11 @@ final class EpollEngine implements Engine {
             return; // closed since the wait collected the event
         }
         synchronized (channel) {
-            if (channel.closed) {
-                return; // its pending requests are collected by the core's cancel
+            if (channel.released) {
+                return; // closed: the core's cancel collects its requests; retired: they are failed already
+            }
+            if (retireIfOwnerClosed(channel, true)) {
+                return;
             }
             if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
                 channel.input = null;
@@ -334,6 +358,65 @@ final class EpollEngine implements Engine {
             if ((events & OUTPUT_EVENTS) != 0 && channel.output != null && step(channel, channel.output)) {
                 channel.output = null;
             }
+        }
+    }
+
+    /**
+     * If the user closed the registered JDK channel directly, retires the channel: releases the engine's
+     * descriptor at once (it kept the socket open; releasing it ends the connection) and fails its parked
+     * requests with {@link AsynchronousCloseException}: at once in the leader, else through the orphan queue and
+     * an interrupt of the leader, since only the leader may queue completions. Channel lock held.
+     *
+     * @param leader whether the caller is the leader (inside {@link #onReady})
+     * @return whether the channel was retired now (its descriptor must not be used)
+     */
+    boolean retireIfOwnerClosed(EpollChannel channel, boolean leader) {
+        if (!channel.ownerClosed()) {
+            return false;
+        }
+        channel.released = true;
+        channel.releaseTransmitSource();
+        IOException failure = channel.releaseDescriptor();
+        if (failure != null) {
+            LOG.warn("releasing {} after its JDK channel was closed directly failed: {}", channel,
+                    failure.getMessage());
+        }
+        if (leader) {
+            failParked(channel);
+        } else if (channel.input != null || channel.output != null) {
+            orphans.add(channel);
+            interrupt.interrupt();
+        }
+        return true;
+    }
+
+    /**
+     * In the leader: fails the parked requests of channels retired by other threads
+     * ({@link #retireIfOwnerClosed}) and queues them as completed. Cheap when there are none.
+     */
+    void collectOrphans() {
+        EpollChannel channel;
+        while ((channel = orphans.poll()) != null) {
+            synchronized (channel) {
+                failParked(channel);
+            }
+        }
+    }
+
+    /**
+     * Fails what is parked on a retired channel with {@link AsynchronousCloseException} (as for a close while
+     * pending) and queues it. A request the core cancelled meanwhile is no longer in its slot. Leader, lock held.
+     */
+    private void failParked(EpollChannel channel) {
+        if (channel.input != null) {
+            channel.input.fail(new AsynchronousCloseException());
+            completed.add(channel.input);
+            channel.input = null;
+        }
+        if (channel.output != null) {
+            channel.output.fail(new AsynchronousCloseException());
+            completed.add(channel.output);
+            channel.output = null;
         }
     }
 

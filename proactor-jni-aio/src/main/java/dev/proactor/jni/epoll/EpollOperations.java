@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IovecArray;
@@ -76,28 +77,40 @@ final class EpollOperations {
     private static boolean read(EpollChannel channel, IoRequest request) throws IOException {
         requireKind(channel, EpollChannel.Kind.STREAM, "read");
         checkWritable(request);
-        if (!request.hasRemaining()) {
-            request.complete(0);
-            return true;
-        }
         long result;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
             ByteBuffer buffer = request.firstBuffer();
+            long base = channel.inputScratch.baseAddress(buffer);
             int position = buffer.position();
-            result = IoNative.read(channel.fd, channel.inputScratch.baseAddress(buffer) + position, buffer.remaining());
+            int limit = buffer.limit();
+            DirectBuffers.checkRange(buffer, position, limit);
+            if (position == limit) {
+                request.complete(0); // no space left (the buffer was changed while pending), as the JDK reads 0
+                return true;
+            }
+            result = IoNative.read(channel.fd, base + position, limit - position);
             if (result > 0) {
                 buffer.position(position + (int) result);
             }
         } else if (allDirect(request)) {
-            IovecArray iovecs = channel.inputScratch.iovecs();
+            // Buffers with no space are skipped (IovecArray): the first IOV_MAX with space take the bytes.
+            IovecArray iovecs = channel.inputScratch.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
-            for (int i = request.offset(), end = i + request.length();
-                    i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
+            for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
                 iovecs.addReadTarget(buffers[i]);
+            }
+            if (iovecs.count() == 0) {
+                request.complete(0); // no space left (the buffers were changed while pending)
+                return true;
             }
             result = IoNative.readv(channel.fd, iovecs);
         } else {
-            result = readThroughBounce(channel, request);
+            int want = bounceSpace(request, channel.inputScratch.bounce().size());
+            if (want == 0) {
+                request.complete(0);
+                return true;
+            }
+            result = readThroughBounce(channel, request, want);
         }
         if (Errors.isAgain(result)) {
             return false;
@@ -109,10 +122,31 @@ final class EpollOperations {
         return true;
     }
 
-    /** Reads into the bounce block, then copies into the buffers in order. */
-    private static long readThroughBounce(EpollChannel channel, IoRequest request) {
+    /**
+     * The bytes a read through the bounce block asks for: the space of the buffers, up to the block's size. Each
+     * buffer's range is checked as for a native call (DirectBuffers.checkRange), so a buffer that changed under
+     * the operation, or whose memory was freed, fails the read before any byte is taken from the socket.
+     */
+    private static int bounceSpace(IoRequest request, int blockSize) {
+        long space = 0;
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end && space < blockSize; i++) {
+            ByteBuffer buffer = buffers[i];
+            int position = buffer.position();
+            int limit = buffer.limit();
+            DirectBuffers.checkRange(buffer, position, limit);
+            space += limit - position;
+        }
+        return (int) Math.min(space, blockSize);
+    }
+
+    /**
+     * Reads up to {@code want} bytes (at most the block's size) into the bounce block, then copies them into the
+     * buffers in order. The copies are bounds-checked Java copies: a buffer changed meanwhile fails the read with
+     * an exception, never a write outside it.
+     */
+    private static long readThroughBounce(EpollChannel channel, IoRequest request, int want) {
         NativeMemory bounce = channel.inputScratch.bounce();
-        int want = (int) Math.min(remaining(request), bounce.size());
         int result = IoNative.read(channel.fd, bounce.address(), want);
         if (result > 0) {
             ByteBuffer source = bounce.buffer();
@@ -120,10 +154,13 @@ final class EpollOperations {
             ByteBuffer[] buffers = request.buffers();
             for (int i = request.offset(), end = i + request.length(); i < end && copied < result; i++) {
                 ByteBuffer destination = buffers[i];
-                int n = Math.min(destination.remaining(), result - copied);
-                destination.put(destination.position(), source, copied, n);
-                destination.position(destination.position() + n);
-                copied += n;
+                int position = destination.position();
+                int n = Math.min(destination.limit() - position, result - copied);
+                if (n > 0) {
+                    destination.put(position, source, copied, n);
+                    destination.position(position + n);
+                    copied += n;
+                }
             }
         }
         return result;
@@ -138,24 +175,33 @@ final class EpollOperations {
             long result;
             if (request.length() == 1 && request.firstBuffer().isDirect()) {
                 ByteBuffer buffer = request.firstBuffer();
+                long base = channel.outputScratch.baseAddress(buffer);
                 int position = buffer.position();
-                result = IoNative.write(channel.fd, channel.outputScratch.baseAddress(buffer) + position,
-                        buffer.remaining());
+                int limit = buffer.limit();
+                DirectBuffers.checkRange(buffer, position, limit);
+                if (position == limit) {
+                    break; // nothing left after all (the buffer was changed while pending)
+                }
+                result = IoNative.write(channel.fd, base + position, limit - position);
                 if (result > 0) {
                     buffer.position(position + (int) result);
                 }
             } else if (allDirect(request)) {
-                IovecArray iovecs = channel.outputScratch.iovecs();
+                // Empty buffers are skipped (IovecArray); past IOV_MAX the loop continues with the rest.
+                IovecArray iovecs = channel.outputScratch.iovecs(request.length());
                 ByteBuffer[] buffers = request.buffers();
-                for (int i = request.offset(), end = i + request.length();
-                        i < end && iovecs.count() < EpollScratch.IOV_CAPACITY; i++) {
-                    if (buffers[i].hasRemaining()) {
-                        iovecs.addWriteSource(buffers[i]);
-                    }
+                for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
+                    iovecs.addWriteSource(buffers[i]);
+                }
+                if (iovecs.count() == 0) {
+                    break; // nothing left after all (the buffers were changed while pending)
                 }
                 result = IoNative.writev(channel.fd, iovecs);
             } else {
                 result = writeThroughBounce(channel, request);
+                if (result == 0) {
+                    break; // nothing was left to copy (the buffers were changed while pending)
+                }
             }
             if (Errors.isAgain(result)) {
                 return false;
@@ -168,7 +214,13 @@ final class EpollOperations {
         return true;
     }
 
-    /** Copies up to a bounce block of the remaining bytes, writes them, and advances the buffers by what was written. */
+    /**
+     * Copies up to a bounce block of the remaining bytes, writes them, and advances the buffers by what was
+     * written. Each buffer's range is checked (DirectBuffers.checkRange) before its bytes are copied, and the copy
+     * itself is a bounds-checked Java copy.
+     *
+     * @return bytes written, {@code -errno}, or 0 if there was nothing to copy
+     */
     private static long writeThroughBounce(EpollChannel channel, IoRequest request) {
         NativeMemory bounce = channel.outputScratch.bounce();
         ByteBuffer target = bounce.buffer();
@@ -176,9 +228,15 @@ final class EpollOperations {
         int filled = 0;
         for (int i = request.offset(), end = i + request.length(); i < end && filled < bounce.size(); i++) {
             ByteBuffer source = buffers[i];
-            int n = Math.min(source.remaining(), bounce.size() - filled);
-            target.put(filled, source, source.position(), n);
+            int position = source.position();
+            int limit = source.limit();
+            DirectBuffers.checkRange(source, position, limit);
+            int n = Math.min(limit - position, bounce.size() - filled);
+            target.put(filled, source, position, n);
             filled += n;
+        }
+        if (filled == 0) {
+            return 0;
         }
         int result = IoNative.write(channel.fd, bounce.address(), filled);
         if (result > 0) {
@@ -187,13 +245,15 @@ final class EpollOperations {
         return result;
     }
 
+    /** Moves the buffers' positions over {@code bytes} written from the bounce block (Java-checked). */
     private static void advance(IoRequest request, long bytes) {
         long left = bytes;
         ByteBuffer[] buffers = request.buffers();
         for (int i = request.offset(), end = i + request.length(); i < end && left > 0; i++) {
             ByteBuffer buffer = buffers[i];
-            int n = (int) Math.min(buffer.remaining(), left);
-            buffer.position(buffer.position() + n);
+            int position = buffer.position();
+            int n = (int) Math.min(Math.max(buffer.limit() - position, 0), left);
+            buffer.position(position + n);
             left -= n;
         }
     }
@@ -287,14 +347,5 @@ final class EpollOperations {
             }
         }
         return true;
-    }
-
-    private static long remaining(IoRequest request) {
-        long total = 0;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            total += buffers[i].remaining();
-        }
-        return total;
     }
 }

@@ -55,6 +55,7 @@ final class EpollPoller {
                 engine.onReady(data, events.events(i));
             }
         }
+        engine.collectOrphans();
         return count;
     }
 

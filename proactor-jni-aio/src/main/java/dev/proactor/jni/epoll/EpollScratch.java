@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
@@ -14,8 +15,8 @@ import java.nio.ByteBuffer;
  */
 final class EpollScratch {
 
-    /** Most buffers one readv/writev covers; a longer request just takes several calls. */
-    static final int IOV_CAPACITY = 16;
+    /** Iovecs made at first; the array grows, up to {@code IOV_MAX}, when a request has more buffers. */
+    private static final int MIN_IOVECS = 16;
     /** Heap-buffer transfers move at most this much per system call. */
     static final int BOUNCE_SIZE = 64 * 1024;
 
@@ -34,10 +35,17 @@ final class EpollScratch {
         return cachedAddress;
     }
 
-    /** The iovec array, cleared. */
-    IovecArray iovecs() {
-        if (iovecs == null) {
-            iovecs = new IovecArray(IOV_CAPACITY);
+    /**
+     * The iovec array, cleared, with room for {@code buffers} iovecs or {@code IOV_MAX}, whichever is less: one
+     * system call takes at most {@code IOV_MAX}, so a read over more buffers fills what fits in the first
+     * {@code IOV_MAX} with space, and a write continues with the rest in its next call. Grows (once per new
+     * maximum) instead of starting at {@code IOV_MAX}, so channels that never scatter over many buffers keep 256
+     * bytes of iovecs, not 16 KiB.
+     */
+    IovecArray iovecs(int buffers) {
+        int wanted = Math.min(Math.max(buffers, MIN_IOVECS), IoNative.IOV_MAX);
+        if (iovecs == null || iovecs.capacity() < wanted) {
+            iovecs = new IovecArray(wanted);
         }
         iovecs.clear();
         return iovecs;

@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
@@ -87,31 +88,43 @@ final class EpollTransmit {
 
     // ---------------------------------------------------------------- header and trailer
 
-    /** Writes the buffer's remaining bytes; {@code false} if the socket filled up first. */
+    /**
+     * Writes the buffer's remaining bytes; {@code false} if the socket filled up first. Each write reads the
+     * buffer's position and limit once and checks them (DirectBuffers.checkRange): address, length and the new
+     * position all come from that one reading.
+     */
     private static boolean sendAll(EpollChannel channel, ByteBuffer buffer, IoRequest request) throws IOException {
-        while (buffer.hasRemaining()) {
-            int result = write(channel, buffer);
+        while (true) {
+            int position = buffer.position();
+            int limit = buffer.limit();
+            DirectBuffers.checkRange(buffer, position, limit);
+            if (position == limit) {
+                return true;
+            }
+            int result = write(channel, buffer, position, limit - position);
             if (Errors.isAgain(result)) {
                 return false;
             }
             if (result < 0) {
                 throw Errors.newException("write", result);
             }
-            buffer.position(buffer.position() + result);
+            buffer.position(position + result);
             request.addBytes(result);
         }
-        return true;
     }
 
-    /** One write of a buffer's remaining bytes (a heap buffer: up to a block, through the output block). */
-    private static int write(EpollChannel channel, ByteBuffer buffer) {
+    /**
+     * One write of {@code length > 0} bytes of a buffer from {@code position}, a range the caller checked (a heap
+     * buffer: up to a block, through the output block).
+     */
+    private static int write(EpollChannel channel, ByteBuffer buffer, int position, int length) {
         EpollScratch scratch = channel.outputScratch;
         if (buffer.isDirect()) {
-            return IoNative.write(channel.fd, scratch.baseAddress(buffer) + buffer.position(), buffer.remaining());
+            return IoNative.write(channel.fd, scratch.baseAddress(buffer) + position, length);
         }
         NativeMemory block = scratch.bounce();
-        int n = Math.min(buffer.remaining(), block.size());
-        block.buffer().put(0, buffer, buffer.position(), n);
+        int n = Math.min(length, block.size());
+        block.buffer().put(0, buffer, position, n);
         return IoNative.write(channel.fd, block.address(), n);
     }
 

@@ -26,5 +26,17 @@
  * generation no longer matches and are dropped. A transmission reads its file through the engine's own
  * duplicate of the file's descriptor ({@link dev.proactor.jni.epoll.TransmitSource}), used under the same lock
  * and closed when the transmission ends, is cancelled, or the channel closes.
+ *
+ * <p>The same holds for a JDK channel the user registered: the engine works on its own duplicate of the
+ * channel's descriptor, never on the JDK's number, which the user could free by closing the JDK channel
+ * directly (the next socket of the process would then get it). Such a close is noticed under the channel's
+ * lock before each system call and on each event; the engine then releases its duplicate (ending the
+ * connection), fails the parked requests with {@link java.nio.channels.AsynchronousCloseException} (the leader
+ * does, from a queue, when another thread noticed) and later ones with
+ * {@link java.nio.channels.ClosedChannelException}.
+ *
+ * <p>Buffers: every address and length given to the kernel come from one read of the buffer's position and
+ * limit, checked against its capacity, and a buffer whose memory was freed is refused
+ * ({@link dev.proactor.jni.internal.DirectBuffers}).
  */
 package dev.proactor.jni.epoll;

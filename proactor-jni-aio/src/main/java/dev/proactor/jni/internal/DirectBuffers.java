@@ -6,10 +6,25 @@ import java.nio.ByteBuffer;
 /**
  * Native addresses of direct {@link ByteBuffer}s, with every check the C side does not make.
  *
- * <p>Each call crosses JNI once ({@code GetDirectBufferAddress}). The hot path of an engine calls
- * {@link #address(ByteBuffer)} once per buffer, keeps the base address, and passes
- * {@code base + position} with {@code remaining()} as length; those stay in range because a buffer's
- * position and limit never leave {@code [0, capacity]}.
+ * <p>Each address call crosses JNI once ({@code GetDirectBufferAddress}). The hot path of an engine calls
+ * {@link #address(ByteBuffer)} once per buffer and keeps the base address.
+ *
+ * <p><b>Ranges.</b> Before each native call the caller reads the buffer's {@code position()} and {@code limit()}
+ * once each, passes {@code base + position} and {@code limit - position}, and checks that pair with
+ * {@link #checkRange(ByteBuffer, int, int)}. Reading them again for the length (as {@code remaining()} does)
+ * would be wrong: a buffer repositioned by another thread meanwhile (a misuse, but a common one) could then give
+ * an address from one state and a length from another, and the kernel would write past the buffer's capacity.
+ * The position and limit fields are plain, so two reads may even see a mix of two states; the check rejects any
+ * pair outside {@code 0 <= position <= limit <= capacity}. A misuse is an exception, never a crash.
+ *
+ * <p><b>Freed memory.</b> A direct buffer can outlive its memory: one made by
+ * {@code MemorySegment.asByteBuffer()} over a {@code java.lang.foreign.Arena} that was closed (JDK 22 and later).
+ * Every JDK accessor of such a buffer throws {@link IllegalStateException}, but {@code GetDirectBufferAddress}
+ * still returns the old address. {@link #checkRange} therefore reads one byte of the range through the JDK,
+ * which fails for such a buffer. What it cannot close is the race with an arena closed by another thread after
+ * that read and before the system call ends: the kernel may then write to memory already freed. The JDK's own
+ * channels keep the arena open during the call through an internal API this library cannot use; a buffer of
+ * a shared arena must not be closed while an operation on it is pending.
  */
 public final class DirectBuffers {
 
@@ -40,25 +55,42 @@ public final class DirectBuffers {
     }
 
     /**
-     * The address a native read may fill: {@code position} of a writable direct buffer; the caller may
-     * write {@code remaining()} bytes there.
+     * Checks a range about to be handed to native code: {@code position} and {@code limit} of {@code buffer}, each
+     * read once by the caller, which then passes {@code base + position} and {@code limit - position} and nothing
+     * read from the buffer later. Also reads the range's first byte through the JDK, so a buffer whose memory was
+     * freed is refused (see the class documentation). Call it under the lock that orders the buffer's use, right
+     * before the native call. Allocates nothing.
      *
-     * @throws IllegalArgumentException if the buffer is read-only, or as {@link #address(ByteBuffer)}
+     * @throws IllegalStateException if not {@code 0 <= position <= limit <= capacity} (the buffer was changed by
+     *     another thread while it was being used), or if the buffer's memory cannot be accessed any more
      */
-    public static long readTarget(ByteBuffer destination) {
-        if (destination != null && destination.isReadOnly()) {
-            throw new IllegalArgumentException("cannot read into a read-only buffer");
+    public static void checkRange(ByteBuffer buffer, int position, int limit) {
+        if (position < 0 || position > limit || limit > buffer.capacity()) {
+            throw new IllegalStateException("buffer position " + position + " and limit " + limit + " are not within"
+                    + " 0 <= position <= limit <= capacity " + buffer.capacity()
+                    + ": the buffer was changed by another thread while an operation was using it");
         }
-        return address(destination) + destination.position();
+        if (position < limit) {
+            try {
+                buffer.get(position);
+            } catch (RuntimeException e) {
+                // IllegalStateException for a closed arena, WrongThreadException for a confined one, an index
+                // exception for a limit lowered since the caller read it: in every case the range is not usable.
+                throw new IllegalStateException("the buffer's memory cannot be used (freed with its"
+                        + " java.lang.foreign Arena, or the buffer changed meanwhile): " + e, e);
+            }
+        }
     }
 
     /**
-     * The address a native write may send from: {@code position} of a direct buffer, read-only or not;
-     * {@code remaining()} bytes are readable there.
+     * The base address (index 0) of a writable direct buffer, for a native call that fills it.
      *
-     * @throws IllegalArgumentException as {@link #address(ByteBuffer)}
+     * @throws IllegalArgumentException if the buffer is read-only, or as {@link #address(ByteBuffer)}
      */
-    public static long writeSource(ByteBuffer source) {
-        return address(source) + (source == null ? 0 : source.position());
+    public static long writableAddress(ByteBuffer destination) {
+        if (destination != null && destination.isReadOnly()) {
+            throw new IllegalArgumentException("cannot read into a read-only buffer");
+        }
+        return address(destination);
     }
 }

@@ -54,8 +54,8 @@ public final class FileNative {
     }
 
     /**
-     * A new close-on-exec descriptor for the open file of {@code fd} ({@code fcntl(F_DUPFD_CLOEXEC)}); the caller
-     * owns it and must close it.
+     * A new close-on-exec descriptor for the open file of {@code fd} ({@code fcntl(F_DUPFD_CLOEXEC)}), a file or a
+     * socket; the caller owns it and must close it.
      *
      * @return the new descriptor or {@code -errno}
      * @throws IllegalArgumentException if {@code fd} is negative
@@ -98,16 +98,21 @@ public final class FileNative {
      *
      * @return bytes read, 0 at the end of the file, or {@code -errno}
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer or {@code offset} is negative
+     * @throws IllegalStateException as {@link DirectBuffers#checkRange}
      */
     public static int pread(int fd, ByteBuffer destination, long offset) {
         if (offset < 0) {
             throw new IllegalArgumentException("negative file offset: " + offset);
         }
-        long address = DirectBuffers.readTarget(destination);
-        int result = pread(fd, address, destination.remaining(), offset);
+        long base = DirectBuffers.writableAddress(destination);
+        int position = destination.position();
+        int limit = destination.limit();
+        DirectBuffers.checkRange(destination, position, limit);
+        long address = base + position;
+        int result = pread(fd, address, limit - position, offset);
         Reference.reachabilityFence(destination);
         if (result > 0) {
-            destination.position(destination.position() + result);
+            destination.position(position + result);
         }
         return result;
     }

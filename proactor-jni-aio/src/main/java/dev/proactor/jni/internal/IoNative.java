@@ -47,13 +47,18 @@ public final class IoNative {
      *
      * @return bytes read, 0 at end of stream, or {@code -errno}
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer
+     * @throws IllegalStateException as {@link DirectBuffers#checkRange}
      */
     public static int read(int fd, ByteBuffer destination) {
-        long address = DirectBuffers.readTarget(destination);
-        int result = read(fd, address, destination.remaining());
+        long base = DirectBuffers.writableAddress(destination);
+        int position = destination.position();
+        int limit = destination.limit();
+        DirectBuffers.checkRange(destination, position, limit);
+        long address = base + position;
+        int result = read(fd, address, limit - position);
         Reference.reachabilityFence(destination);
         if (result > 0) {
-            destination.position(destination.position() + result);
+            destination.position(position + result);
         }
         return result;
     }
@@ -63,13 +68,18 @@ public final class IoNative {
      *
      * @return bytes written or {@code -errno}
      * @throws IllegalArgumentException if the buffer is not direct
+     * @throws IllegalStateException as {@link DirectBuffers#checkRange}
      */
     public static int write(int fd, ByteBuffer source) {
-        long address = DirectBuffers.writeSource(source);
-        int result = write(fd, address, source.remaining());
+        long base = DirectBuffers.address(source);
+        int position = source.position();
+        int limit = source.limit();
+        DirectBuffers.checkRange(source, position, limit);
+        long address = base + position;
+        int result = write(fd, address, limit - position);
         Reference.reachabilityFence(source);
         if (result > 0) {
-            source.position(source.position() + result);
+            source.position(position + result);
         }
         return result;
     }

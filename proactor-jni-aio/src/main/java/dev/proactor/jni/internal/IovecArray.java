@@ -7,6 +7,14 @@ import java.util.Arrays;
  * A reusable {@code struct iovec[]} in native memory describing the remaining bytes of some direct
  * buffers, for {@link IoNative#readv(int, IovecArray)} and {@link IoNative#writev(int, IovecArray)}.
  *
+ * <p>Buffers with nothing remaining are skipped, as the JDK's scattering and gathering calls skip them: a
+ * zero-length iovec moves nothing, takes one of the {@code IOV_MAX} slots a call has, and when every iovec is
+ * empty {@code readv} returns 0, which would read as end of stream.
+ *
+ * <p>Each buffer's position and limit are read once, when it is added, checked
+ * ({@link DirectBuffers#checkRange}) and kept: the iovec and {@link #advance(long)} use those, so the kernel never
+ * gets a range outside the buffer and the positions after the call follow from what it was given.
+ *
  * <p>It holds the buffers, so they stay reachable while their addresses are in use, and it records
  * whether it was filled for reading or writing so a read-only buffer can never be a read target.
  * Refilling after {@link #clear()} allocates nothing. Not thread-safe.
@@ -15,6 +23,10 @@ public final class IovecArray {
 
     private final NativeMemory memory;
     private final ByteBuffer[] buffers;
+    /** Position of each added buffer when it was added. */
+    private final int[] positions;
+    /** Bytes each iovec covers (the buffer's remaining bytes when it was added), never 0. */
+    private final int[] lengths;
     private int count;
     private boolean forRead;
 
@@ -28,6 +40,8 @@ public final class IovecArray {
         }
         this.memory = NativeMemory.allocate(capacity * IoNative.IOVEC_SIZE);
         this.buffers = new ByteBuffer[capacity];
+        this.positions = new int[capacity];
+        this.lengths = new int[capacity];
     }
 
     /** Forgets all buffers. */
@@ -37,39 +51,53 @@ public final class IovecArray {
     }
 
     /**
-     * Adds the remaining space of a writable direct buffer as the next read target.
+     * Adds the remaining space of a writable direct buffer as the next read target; a buffer with no space
+     * remaining is skipped.
      *
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer or write sources were added
-     * @throws IllegalStateException if the array is full
+     * @throws IllegalStateException if the array is full, or as {@link DirectBuffers#checkRange}
      */
     public IovecArray addReadTarget(ByteBuffer destination) {
-        long address = DirectBuffers.readTarget(destination);
-        return add(destination, address, true);
+        if (destination != null && destination.isReadOnly()) {
+            throw new IllegalArgumentException("cannot read into a read-only buffer");
+        }
+        return add(destination, true);
     }
 
     /**
-     * Adds the remaining bytes of a direct buffer as the next write source.
+     * Adds the remaining bytes of a direct buffer as the next write source; a buffer with no bytes remaining is
+     * skipped.
      *
      * @throws IllegalArgumentException if the buffer is not direct or read targets were added
-     * @throws IllegalStateException if the array is full
+     * @throws IllegalStateException if the array is full, or as {@link DirectBuffers#checkRange}
      */
     public IovecArray addWriteSource(ByteBuffer source) {
-        long address = DirectBuffers.writeSource(source);
-        return add(source, address, false);
+        return add(source, false);
     }
 
-    private IovecArray add(ByteBuffer buffer, long address, boolean read) {
+    private IovecArray add(ByteBuffer buffer, boolean read) {
+        long base = DirectBuffers.address(buffer);
         if (count > 0 && read != forRead) {
             throw new IllegalArgumentException("cannot mix read targets and write sources in one iovec array");
         }
         if (count == buffers.length) {
             throw new IllegalStateException("iovec array full (" + buffers.length + ")");
         }
+        int position = buffer.position();
+        int limit = buffer.limit();
+        DirectBuffers.checkRange(buffer, position, limit);
+        int length = limit - position;
+        if (length == 0) {
+            return this;
+        }
         ByteBuffer struct = memory.buffer();
         int offset = count * IoNative.IOVEC_SIZE;
-        struct.putLong(offset + IoNative.IOVEC_BASE_OFFSET, address);
-        struct.putLong(offset + IoNative.IOVEC_LEN_OFFSET, buffer.remaining());
-        buffers[count++] = buffer;
+        struct.putLong(offset + IoNative.IOVEC_BASE_OFFSET, base + position);
+        struct.putLong(offset + IoNative.IOVEC_LEN_OFFSET, length);
+        buffers[count] = buffer;
+        positions[count] = position;
+        lengths[count] = length;
+        count++;
         forRead = read;
         return this;
     }
@@ -84,6 +112,16 @@ public final class IovecArray {
         return count;
     }
 
+    /** Most iovecs this array holds. */
+    public int capacity() {
+        return buffers.length;
+    }
+
+    /** Whether no more buffers can be added. */
+    public boolean isFull() {
+        return count == buffers.length;
+    }
+
     void checkUsableFor(boolean read) {
         if (count == 0) {
             throw new IllegalArgumentException("empty iovec array");
@@ -94,13 +132,17 @@ public final class IovecArray {
         }
     }
 
-    /** Moves the buffers' positions forward over {@code bytes} transferred bytes, in order. */
+    /**
+     * Moves the buffers' positions forward over {@code bytes} transferred bytes, in order, from the positions they
+     * had when added.
+     *
+     * @throws IllegalArgumentException if a buffer's limit was lowered below its new position meanwhile
+     */
     public void advance(long bytes) {
         long left = bytes;
         for (int i = 0; i < count && left > 0; i++) {
-            ByteBuffer buffer = buffers[i];
-            int step = (int) Math.min(left, buffer.remaining());
-            buffer.position(buffer.position() + step);
+            int step = (int) Math.min(left, lengths[i]);
+            buffers[i].position(positions[i] + step);
             left -= step;
         }
     }

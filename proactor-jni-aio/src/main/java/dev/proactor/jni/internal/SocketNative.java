@@ -130,14 +130,19 @@ public final class SocketNative {
      * @param from receives the sender's address; may be null
      * @return bytes received (see {@link #MSG_TRUNC}) or {@code -errno}
      * @throws IllegalArgumentException if the buffer is not a writable direct buffer
+     * @throws IllegalStateException as {@link DirectBuffers#checkRange}
      */
     public static int recvfrom(int fd, ByteBuffer destination, int flags, Sockaddr from) {
-        long address = DirectBuffers.readTarget(destination);
-        int room = destination.remaining();
+        long base = DirectBuffers.writableAddress(destination);
+        int position = destination.position();
+        int limit = destination.limit();
+        DirectBuffers.checkRange(destination, position, limit);
+        long address = base + position;
+        int room = limit - position;
         int result = recvfrom(fd, address, room, flags, from);
         Reference.reachabilityFence(destination);
         if (result > 0) {
-            destination.position(destination.position() + Math.min(result, room));
+            destination.position(position + Math.min(result, room));
         }
         return result;
     }
@@ -163,13 +168,18 @@ public final class SocketNative {
      * @param to the destination; null to use the connected peer
      * @return bytes sent or {@code -errno}
      * @throws IllegalArgumentException if the buffer is not direct
+     * @throws IllegalStateException as {@link DirectBuffers#checkRange}
      */
     public static int sendto(int fd, ByteBuffer source, Sockaddr to) {
-        long address = DirectBuffers.writeSource(source);
-        int result = sendto(fd, address, source.remaining(), 0, to);
+        long base = DirectBuffers.address(source);
+        int position = source.position();
+        int limit = source.limit();
+        DirectBuffers.checkRange(source, position, limit);
+        long address = base + position;
+        int result = sendto(fd, address, limit - position, 0, to);
         Reference.reachabilityFence(source);
         if (result > 0) {
-            source.position(source.position() + result);
+            source.position(position + result);
         }
         return result;
     }
@@ -207,8 +217,9 @@ public final class SocketNative {
 
     /**
      * The descriptor of an open JDK {@link SocketChannel}, {@link ServerSocketChannel} or
-     * {@link DatagramChannel}. The channel still owns it: do not close it natively, and stop using the
-     * number once the channel is closed (it may be reused).
+     * {@link DatagramChannel}. The channel still owns it: do not close it natively, and do not keep using the
+     * number, which the channel's close frees for reuse; for anything that may outlive a check of
+     * {@code isOpen()}, use a {@link FileNative#duplicate(int) duplicate} made while the channel is open.
      *
      * <p>Why JNI: the number sits in a private field of {@code sun.nio.ch} classes, and reflection on it
      * needs {@code --add-opens} since Java 17; JNI field access is not subject to module checks.

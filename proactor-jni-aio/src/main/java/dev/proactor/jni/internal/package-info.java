@@ -9,7 +9,10 @@
  * {@link dev.proactor.jni.internal.DirectBuffers} or {@link dev.proactor.jni.internal.NativeMemory} of a
  * buffer the caller keeps reachable, and the length must lie within it. The overloads taking
  * {@link java.nio.ByteBuffer}s, {@link dev.proactor.jni.internal.IovecArray}s, etc. check everything and
- * throw {@link java.lang.IllegalArgumentException} on misuse; engines use the unchecked forms on their hot
- * path only with addresses they derived through those checks.
+ * throw {@link java.lang.IllegalArgumentException} on misuse, or {@link java.lang.IllegalStateException} for a
+ * buffer changed by another thread or whose memory was freed
+ * ({@link dev.proactor.jni.internal.DirectBuffers#checkRange}); engines use the unchecked forms on their hot
+ * path only with addresses and lengths they derived through those checks, from one read of each buffer's
+ * position and limit.
  */
 package dev.proactor.jni.internal;

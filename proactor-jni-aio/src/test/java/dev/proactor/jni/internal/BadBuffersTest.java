@@ -2,6 +2,7 @@ package dev.proactor.jni.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.jni.NativeTestSupport;
 import java.net.InetSocketAddress;
@@ -64,6 +65,25 @@ class BadBuffersTest {
     }
 
     @Test
+    void iovecArraysSkipBuffersWithNothingRemainingAndAdvanceFromWhatTheyRecorded() {
+        ByteBuffer full = ByteBuffer.allocateDirect(4).position(4);
+        ByteBuffer empty = ByteBuffer.allocateDirect(0);
+        ByteBuffer a = ByteBuffer.allocateDirect(4);
+        ByteBuffer b = ByteBuffer.allocateDirect(4).position(1);
+        IovecArray targets = new IovecArray(2);
+        targets.addReadTarget(full).addReadTarget(empty).addReadTarget(a).addReadTarget(b);
+        assertEquals(2, targets.count(), "only the buffers with space take iovecs");
+        assertTrue(targets.isFull());
+        targets.advance(5);
+        assertEquals(4, a.position());
+        assertEquals(2, b.position());
+        assertEquals(4, full.position());
+        IovecArray nothing = new IovecArray(1).addWriteSource(empty).addWriteSource(full);
+        assertEquals(0, nothing.count());
+        assertThrows(IllegalArgumentException.class, () -> IoNative.writev(NO_FD, nothing), "empty: never a call");
+    }
+
+    @Test
     void nativeMemoryAndEventArraysAreBoundsChecked() {
         NativeMemory memory = NativeMemory.allocate(16);
         assertEquals(memory.address() + 8, memory.address(8, 8));
@@ -117,8 +137,23 @@ class BadBuffersTest {
         ByteBuffer direct = ByteBuffer.allocateDirect(32);
         long base = DirectBuffers.address(direct);
         direct.position(4);
-        assertEquals(base + 4, DirectBuffers.readTarget(direct));
+        assertEquals(base, DirectBuffers.writableAddress(direct));
         assertEquals(base + 4, DirectBuffers.address(direct.slice()));
-        assertEquals(base + 4, DirectBuffers.writeSource(direct.asReadOnlyBuffer()));
+        assertEquals(base, DirectBuffers.address(direct.asReadOnlyBuffer()));
+        assertThrows(IllegalArgumentException.class, () -> DirectBuffers.writableAddress(direct.asReadOnlyBuffer()));
+    }
+
+    @Test
+    void rangesOutsideTheBufferAreRefusedBeforeTheyReachC() {
+        ByteBuffer direct = ByteBuffer.allocateDirect(16);
+        DirectBuffers.checkRange(direct, 0, 16);
+        DirectBuffers.checkRange(direct, 16, 16);
+        // Pairs a racing reader can see when another thread moves the buffer between its reads of the two fields.
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, 9, 8));
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, -1, 8));
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(direct, 0, 17));
+        // A limit lowered after the caller read it: the range is no longer the buffer's.
+        ByteBuffer lowered = ByteBuffer.allocateDirect(16).limit(2);
+        assertThrows(IllegalStateException.class, () -> DirectBuffers.checkRange(lowered, 8, 16));
     }
 }
