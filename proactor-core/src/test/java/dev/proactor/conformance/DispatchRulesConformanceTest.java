@@ -250,6 +250,9 @@ public abstract class DispatchRulesConformanceTest {
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
             pair.server.read(ByteBuffer.allocate(8), 0);
             pair.send(4);
+            for (int i = 0; i < GUARD_SECONDS * 100 && served.getCount() == 2; i++) {
+                Thread.sleep(10); // hang guard: the second send must not join the first read
+            }
             pair.server.read(ByteBuffer.allocate(8), 1);
             pair.send(4);
             await(served, "both reads served");
@@ -298,6 +301,39 @@ public abstract class DispatchRulesConformanceTest {
             assertFalse(bad.server.isOpen(), "the failing handler's channel stayed open");
             assertEquals(config.threads(), demux.getLivePoolThreads(), "a pool thread died");
             assertFalse(demux.isClosed());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void closedChannelsReleaseTheirDescriptorsWhileTheDemultiplexorIsQuiet(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
+        assumeTrue(java.nio.file.Files.isDirectory(fds), "needs /proc/self/fd");
+        Recorder h = new Recorder(0);
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            new Pair(demux, h).close(); // warm-up: lazily created JDK resources are not leaks
+            long before = countFds(fds);
+            Pair[] pairs = new Pair[20];
+            for (int i = 0; i < pairs.length; i++) {
+                pairs[i] = new Pair(demux, h); // idle: closing them completes nothing that would wake a leader
+            }
+            for (Pair p : pairs) {
+                p.close();
+            }
+            long after = countFds(fds);
+            for (int i = 0; i < 1000 && after > before; i++) { // hang guard only: nothing else will wake the leader
+                Thread.sleep(10);
+                after = countFds(fds);
+            }
+            assertTrue(after <= before, "descriptors of closed channels stay open on a quiet demultiplexor: "
+                    + before + " before, " + after + " after");
+        }
+    }
+
+    private static long countFds(java.nio.file.Path fds) throws IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(fds)) {
+            return s.count();
         }
     }
 

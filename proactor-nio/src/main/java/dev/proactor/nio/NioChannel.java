@@ -104,9 +104,10 @@ final class NioChannel implements EngineChannel {
     }
 
     /**
-     * Marks the channel closed, cancels its key and closes the JDK channel. Pending requests stay in their
-     * slots for the core's cancel. The JDK releases the descriptor only after the selector has deregistered
-     * the key and no thread is in an I/O call on it, so the number is never reused under a pending operation.
+     * Marks the channel closed, cancels its key, closes the JDK channel and wakes the selector. Pending requests
+     * stay in their slots for the core's cancel. The JDK releases the descriptor only after the selector has
+     * deregistered the key and no thread is in an I/O call on it, so the number is never reused under a pending
+     * operation; the wake-up makes that happen now rather than at the next readiness event.
      */
     @Override
     public void close() throws IOException {
@@ -118,6 +119,9 @@ final class NioChannel implements EngineChannel {
         }
         key.cancel();
         channel.close();
+        // The JDK releases the descriptor of a registered channel only when the selector next deregisters its
+        // cancelled key: wake a leader blocked in select so a quiet demultiplexor does not hold it open.
+        key.selector().wakeup();
     }
 
     @Override
