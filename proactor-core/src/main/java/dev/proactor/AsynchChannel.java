@@ -449,7 +449,7 @@ public final class AsynchChannel implements Closeable {
      */
     private void submit(ChannelOp op, Object attachment) {
         op.attachment = attachment;
-        ChannelOp now = op.direction.submit(op);
+        ChannelOp now = op.direction.submit(op, closed.get());
         if (now != null) {
             processor.start(now);
         }

@@ -64,11 +64,15 @@ final class ChannelDirection {
     /**
      * Admits a prepared operation.
      *
+     * @param channelClosed whether the caller saw its channel closed before submitting: the operation is then
+     *                      marked with {@link ClosedChannelException} even if the closing thread has not reached
+     *                      {@link #abort} yet (a second {@code close()} returns at once, before the first one marked
+     *                      the directions)
      * @return {@code op} if it became active and the caller must start it now, or null if it waits behind the
      *         active operation
      */
-    synchronized ChannelOp submit(ChannelOp op) {
-        op.resetForUse(closed ? new ClosedChannelException() : null);
+    synchronized ChannelOp submit(ChannelOp op, boolean channelClosed) {
+        op.resetForUse(closed || channelClosed ? new ClosedChannelException() : null);
         if (active == null) {
             active = op;
             return op;
