@@ -391,8 +391,9 @@ public final class Demultiplexor implements AutoCloseable {
      * its pending operations complete with an error and are dispatched, in order per direction (file operations
      * already running on a worker are waited for and dispatched with their result); the pool and dedicated
      * threads stop, a user thread still waiting in the engine is interrupted and waited for; then the engines are
-     * released. An operation started after this completes at once with {@link java.nio.channels.ClosedChannelException},
-     * dispatched by the thread that started it (or, inside a callback, after that callback). Idempotent; may be
+     * released. An operation started after this completes with {@link java.nio.channels.ClosedChannelException}: at
+     * once, dispatched by the thread that started it; or, when a callback of the same direction is still running
+     * (on this thread or another), right after that callback, by the thread that ran it. Idempotent; may be
      * called from a callback (the calling pool thread is not waited for).
      */
     @Override
