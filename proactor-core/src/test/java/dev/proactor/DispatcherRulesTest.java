@@ -106,7 +106,7 @@ class DispatcherRulesTest {
     // ------------------------------------------------------------------------------------ leadership passes on
 
     @Test
-    void aLeaderLeavingOnTimeoutHandsTheI0ToASleepingFollower() throws Exception {
+    void aLeaderLeavingOnTimeoutHandsTheIoToASleepingFollower() throws Exception {
         Reads h = new Reads();
         try (Demultiplexor demux = Demultiplexor.open(config(1))) { // no pool: user threads only
             ScriptedEngine engine = ScriptedEngineProvider.last();
