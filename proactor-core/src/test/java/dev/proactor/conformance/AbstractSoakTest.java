@@ -1,0 +1,43 @@
+package dev.proactor.conformance;
+
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.spi.EngineProvider;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The fault-injection soak of the public API, written once and run by every engine module: a concrete subclass
+ * declares {@code static Stream<SoakSettings> configurations()} (usually {@link SoakSettings#of(String)}).
+ *
+ * <p>An echo service on the proactor (accept loop; per connection several reads and writes pending, scattering
+ * and gathering) serves a few hundred client connections (10 000 with {@code -Psoak}) driven by JDK selector
+ * threads, each sending a seeded pseudo-random stream and checking every echoed byte. Meanwhile faults are
+ * injected at random from a fixed seed ({@value SoakSettings#SEED}): client resets, half-closes and stalled
+ * readers; server-side closes and cancel storms from foreign threads; RuntimeExceptions, Errors and
+ * StackOverflowErrors thrown by handlers; user threads entering and leaving {@code handleEvents} (0, 1, 50 ms);
+ * timers scheduled and cancelled continuously.
+ *
+ * <p>At the end every connection without a fault must get all its bytes back; after {@code close()} every
+ * operation started must have completed exactly once, callbacks of one direction never overlapped, the pool
+ * kept all its threads, and descriptors and direct memory are back to their baseline. The figures are printed
+ * as one {@code SOAK ...} line per run (test output, and {@code target/soak-summary.txt}); the failed checks are
+ * the failure message. Waits are bounded only as hang guards; nothing asserts on time or speed.
+ */
+public abstract class AbstractSoakTest {
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("configurations")
+    void soak(SoakSettings settings) throws Exception {
+        EngineProvider p = ConformanceMatrix.provider(settings.config().engine());
+        assumeTrue(p.isAvailable(), () -> "engine " + settings.config().engine() + " unavailable: "
+                + p.unavailabilityCause());
+        SoakRun run = new SoakRun(settings);
+        List<String> failed = run.run();
+        if (!failed.isEmpty()) {
+            fail("soak checks failed on " + settings + ":\n  " + String.join("\n  ", failed) + "\n" + run.summary());
+        }
+    }
+}
