@@ -3,6 +3,7 @@ package dev.proactor.conformance;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -18,6 +19,8 @@ final class OpLedger {
         final long seq;
         /** Set once the call that started the operation has returned. */
         volatile boolean submitted;
+        /** When it was registered (for the report of a connection that got stuck). */
+        long startedNanos;
 
         Token(long seq) {
             this.seq = seq;
@@ -42,6 +45,7 @@ final class OpLedger {
 
     /** Registers {@code t} right before its operation is started (+1). */
     synchronized void started(Token t) {
+        t.startedNanos = System.nanoTime();
         outstanding.addLast(t);
         stats.opsStarted.increment();
     }
@@ -111,7 +115,9 @@ final class OpLedger {
     synchronized String describeOutstanding() {
         StringBuilder b = new StringBuilder("[");
         for (Token t : outstanding) {
-            b.append(b.length() > 1 ? ", #" : "#").append(t.seq).append(t.submitted ? "" : " (starting)");
+            b.append(b.length() > 1 ? ", #" : "#").append(t.seq).append(t.submitted ? "" : " (starting)")
+                    .append(" for ").append(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t.startedNanos))
+                    .append(" ms");
         }
         return b.append(']').toString();
     }

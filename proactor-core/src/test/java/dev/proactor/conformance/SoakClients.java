@@ -45,7 +45,12 @@ final class SoakClients {
     private static final int ENDED = 4;
     private static final String[] STATES = {"connecting", "active", "half-closed", "drained", "ended"};
 
-    private static final int MAX_CONNECTING_PER_THREAD = 64;
+    /**
+     * Connections of one thread connecting or not yet accepted by the server, at most. New connections wait for
+     * the server's accept loop: were they opened faster than it accepts, the kernel's accept queue would
+     * overflow and drop or reset them, whatever the server's correctness.
+     */
+    private static final int MAX_PENDING_PER_THREAD = 64;
     private static final int[] CHUNKS = {64, 1024, 8192, 65536};
 
     private final SoakStats stats;
@@ -228,6 +233,8 @@ final class SoakClients {
         private final SplittableRandom rnd;
         private final Set<Conn> conns = new LinkedHashSet<>();
         private final List<Conn> stalled = new ArrayList<>();
+        /** Connected, not yet seen accepted by the server. */
+        private final List<Conn> unaccepted = new ArrayList<>();
         private final Queue<Runnable> commands = new ConcurrentLinkedQueue<>();
         private final ByteBuffer rbuf = ByteBuffer.allocateDirect(64 * 1024);
         private final ByteBuffer wbuf = ByteBuffer.allocateDirect(64 * 1024);
@@ -375,7 +382,13 @@ final class SoakClients {
         }
 
         private void openMore() {
-            while (conns.size() < target && connecting < MAX_CONNECTING_PER_THREAD) {
+            for (int i = unaccepted.size() - 1; i >= 0; i--) {
+                Conn c = unaccepted.get(i);
+                if (server.wasAccepted(c.local, c.connectStarted)) {
+                    unaccepted.remove(i);
+                }
+            }
+            while (conns.size() < target && connecting + unaccepted.size() < MAX_PENDING_PER_THREAD) {
                 if (!open()) {
                     return;
                 }
@@ -464,6 +477,7 @@ final class SoakClients {
                 lost(c, "no local address: " + e);
                 return;
             }
+            unaccepted.add(c);
             if (seen == Phase.RUN) {
                 active.add(c);
             } else {
@@ -706,6 +720,7 @@ final class SoakClients {
             c.state = ENDED;
             conns.remove(c);
             active.remove(c);
+            unaccepted.remove(c);
             if (c.stallUntil != 0) {
                 c.stallUntil = 0;
                 stalled.remove(c);

@@ -151,6 +151,12 @@ final class SoakServer implements AsynchHandler {
         return c;
     }
 
+    /** Whether the connection of the client at {@code clientAddress} (connect begun at the time given) was accepted. */
+    boolean wasAccepted(InetSocketAddress clientAddress, long connectStartedNanos) {
+        SoakConnection c = clientAddress == null ? null : byRemote.get(clientAddress);
+        return c != null && c.createdNanos - connectStartedNanos >= 0;
+    }
+
     /** The state of the latest server connection of the client at {@code clientAddress}, for a report. */
     String describe(InetSocketAddress clientAddress, long connectStartedNanos) {
         SoakConnection c = clientAddress == null ? null : byRemote.get(clientAddress);
