@@ -326,12 +326,13 @@ final class SoakClients {
                 }
                 case CLOSE_HALF -> {
                     boolean close = false;
+                    SoakTcpTable tcp = allDrained() ? null : SoakTcpTable.read();
                     for (Conn c : new ArrayList<>(conns)) {
                         if (c.state != DRAINED) {
                             stats.drainIncomplete.increment();
                             stats.detail("drain incomplete", c + " never got all its bytes back"
                                     + (c.state == HALF_CLOSED ? " and end-of-stream after its half-close" : "")
-                                    + "; client socket: " + probeSocket(c)
+                                    + "; client socket: " + probeSocket(c) + tcpState(tcp, c)
                                     + "; server side: " + server.describe(c.local, c.connectStarted));
                             if (c.received == 0 && c.state != HALF_CLOSED) {
                                 stats.noProgress.increment();
@@ -349,6 +350,15 @@ final class SoakClients {
                 default -> {
                 }
             }
+        }
+
+        /** The kernel's state of both ends of a stuck connection. */
+        private String tcpState(SoakTcpTable tcp, Conn c) {
+            if (c.local == null) {
+                return "";
+            }
+            return "; kernel: client end " + tcp.describe(c.local.getPort(), address.getPort()) + "; server end "
+                    + tcp.describe(address.getPort(), c.local.getPort());
         }
 
         /** What a stuck connection's socket holds right now (for the report; consumes it). */

@@ -31,7 +31,7 @@ final class SoakFaults {
     private volatile boolean running = true;
 
     /** How long a probe waits for the cancelled operations of a quiet connection (a hang guard). */
-    static final long PROBE_GUARD_MILLIS = 20_000;
+    static final long PROBE_GUARD_MILLIS = 60_000;
 
     SoakFaults(SoakServer server, SoakClients clients, SoakStats stats, double faultsPerSecond, long seed) {
         add("soak-faults-client", faultsPerSecond * 0.35, seed + 1, rnd -> {

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -26,6 +27,15 @@ import java.util.stream.Stream;
 final class SoakRun {
 
     private static final long GUARD_MILLIS = 60_000;
+    /** Ramp-up waits while it progresses: it fails after this long without any progress. */
+    private static final long STALL_MILLIS = 60_000;
+    /**
+     * The drain likewise, with a longer patience: more than TCP's longest zero-window probe interval (120 s), so a
+     * window the kernel reopens only by a probe cannot pass for a stuck connection.
+     */
+    private static final long DRAIN_STALL_MILLIS = 150_000;
+    /** ... and in any case after this long (a last resort, far beyond any healthy run). */
+    private static final long CAP_MILLIS = TimeUnit.MINUTES.toMillis(30);
     /** Descriptors the JVM may open on its own meanwhile (class loading, cgroup statistics, ...). */
     private static final long FD_SLACK = 8;
     /** Direct memory the JDK may keep on its own (e.g. a cached temporary buffer). */
@@ -95,8 +105,9 @@ final class SoakRun {
             clients = new SoakClients(settings.connections(), settings.clientThreads(), server.address(), server, stats,
                     SoakPattern.mix(seed + 12), settings.maxStallMillis());
             clients.start();
-            stats.rampUpComplete = await(clients::rampedUp, GUARD_MILLIS + settings.connections() * 10L);
-            log("ramp-up " + (stats.rampUpComplete ? "complete" : "INCOMPLETE (hang guard)") + ": "
+            stats.rampUpComplete = awaitProgress(clients::rampedUp,
+                    () -> stats.accepted.sum() + stats.connectionsOpened.sum(), STALL_MILLIS);
+            log("ramp-up " + (stats.rampUpComplete ? "complete" : "INCOMPLETE (no progress, hang guard)") + ": "
                     + clients.live() + " client connections, " + stats.accepted.sum() + " accepted");
 
             users = new UserThreads(demux, settings.userThreads(), seed);
@@ -125,8 +136,9 @@ final class SoakRun {
             }
             log("faults stopped: " + stats.faults() + "; draining " + clients.live() + " connections");
             clients.phase(SoakClients.Phase.DRAIN);
-            if (!await(clients::drained, GUARD_MILLIS + settings.connections() * 5L)) {
-                log("drain incomplete within the hang guard");
+            if (!awaitProgress(clients::drained, () -> stats.bytesEchoed.sum() + stats.drained.sum(),
+                    DRAIN_STALL_MILLIS)) {
+                log("drain incomplete: no progress for " + DRAIN_STALL_MILLIS / 1000 + " s (hang guard)");
                 dumpThreads();
             }
             stats.timersLost = timers.stopAndAwait(GUARD_MILLIS / 2);
@@ -358,14 +370,16 @@ final class SoakRun {
                 "direct memory not back to baseline: " + stats.directBefore + " -> " + stats.directAfter
                         + " bytes (tolerance " + DIRECT_TOLERANCE + ")");
         check(failed, stats.bytesEchoed.sum() > 0, "no bytes echoed at all");
-        check(failed, stats.rampUpComplete, "ramp-up: not every connection was established within the hang guard");
+        check(failed, stats.rampUpComplete, "ramp-up: connections stopped being established and accepted before all "
+                + settings.connections() + " were (no progress for " + STALL_MILLIS / 1000 + " s)");
         check(failed, stats.unexpectedDisconnects.sum() == 0, "connections ended without a fault (or failed to "
                 + "connect): " + stats.unexpectedDisconnects.sum(), "unexpected disconnect");
         check(failed, stats.halfClosesTruncated.sum() == 0, "half-closed connections that did not get every byte "
                 + "back before end-of-stream: " + stats.halfClosesTruncated.sum(), "half-close truncated");
         check(failed, stats.drainIncomplete.sum() == 0 && stats.noProgress.sum() == 0, "connections without a fault "
-                + "that did not get all their bytes back at the end: " + stats.drainIncomplete.sum() + " (without any "
-                + "progress: " + stats.noProgress.sum() + ")", "drain incomplete");
+                + "that did not get all their bytes back at the end (no progress for " + DRAIN_STALL_MILLIS / 1000
+                + " s): " + stats.drainIncomplete.sum() + " (without any progress at all: " + stats.noProgress.sum()
+                + ")", "drain incomplete");
         check(failed, stats.timerViolations.sum() == 0 && stats.timersLost == 0, "timers: " + stats.timerViolations.sum()
                 + " violations, " + stats.timersLost + " scheduled timers never fired", "timer violation");
         check(failed, !stats.clientsHung && stats.clientThreadFailures.sum() == 0, "client threads: hung "
@@ -542,6 +556,29 @@ final class SoakRun {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(guardMillis);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
+    }
+
+    /**
+     * Waits for {@code condition} as long as {@code progress} keeps changing: a hang guard that does not depend on
+     * speed. Returns false after {@code stallMillis} without progress (or the {@link #CAP_MILLIS} last resort).
+     */
+    private static boolean awaitProgress(BooleanSupplier condition, LongSupplier progress, long stallMillis)
+            throws InterruptedException {
+        long cap = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CAP_MILLIS);
+        long last = progress.getAsLong();
+        long lastChange = System.nanoTime();
+        while (!condition.getAsBoolean()) {
+            long now = System.nanoTime();
+            long p = progress.getAsLong();
+            if (p != last) {
+                last = p;
+                lastChange = now;
+            } else if (now - lastChange > TimeUnit.MILLISECONDS.toNanos(stallMillis) || now - cap > 0) {
                 return false;
             }
             Thread.sleep(10);
