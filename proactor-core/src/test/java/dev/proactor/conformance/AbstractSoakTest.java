@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * without a fault must get all its bytes back; after {@code close()} every operation started must have completed
  * exactly once and in start order, callbacks of one direction never overlapped, no cancel was lost, the pool kept
  * all its threads and no handler failure escaped into a user thread, failed channels are closed, timers behaved,
- * and descriptors and direct memory are back to their baseline ({@link SoakRun#checks}). The figures are printed
+ * and descriptors and direct memory are back to their baseline ({@code SoakRun.checks()}). The figures are printed
  * as one {@code SOAK ...} line per run (test output, and {@code target/soak-summary.txt} of the engine module);
  * the failed checks, with their first occurrences, are the failure message. Waits are bounded only as hang guards
  * (the ramp-up and the drain wait as long as they progress); nothing asserts on time or speed.
