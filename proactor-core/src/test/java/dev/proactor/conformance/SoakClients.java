@@ -22,12 +22,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The soak's clients: a few threads, each with a {@link Selector} over its share of non-blocking JDK sockets.
  * Each connection sends its own pseudo-random stream ({@link SoakPattern}, seeded per connection) in random
- * chunks, within a per-connection window of unanswered bytes (some have none), and checks every echoed byte
- * against the byte sent at that offset. While the run lasts, a connection that ends is replaced by a new one.
+ * chunks, within a per-connection window of unanswered bytes (at most its share of the run's bytes in flight),
+ * and checks every echoed byte against the byte sent at that offset. While the run lasts, a connection that ends is replaced by a new one.
  *
  * <p>Client-side faults are executed by the owning thread: reset (SO_LINGER 0, then close), half-close
  * (shutdownOutput, then every byte sent must come back before end-of-stream) and stalls (the connection stops
- * reading for a while and writes without window, so the server's writes back up).
+ * reading for a while and writes within a 1 MiB window, so the server's writes back up).
  *
  * <p>A connection that ends without a fault, its own or one the server recorded for it, is an unexpected
  * disconnect. At the end ({@link Phase#DRAIN}) every connection still open must get all its bytes back.
@@ -52,22 +52,27 @@ final class SoakClients {
      */
     private static final int MAX_PENDING_PER_THREAD = 64;
     private static final int[] CHUNKS = {64, 1024, 8192, 65536};
+    /** Bytes a stalled connection may have unanswered: more than its socket buffers hold, so the server's writes back up. */
+    private static final long STALL_WINDOW = 1 << 20;
 
     private final SoakStats stats;
     private final SoakServer server;
     private final InetSocketAddress address;
     private final ClientThread[] threads;
     private final int maxStallMillis;
+    /** The largest window of a connection: its share of the run's bytes in flight. */
+    private final long maxWindow;
     /** Connections that may receive a client-side fault. */
     final SoakRegistry<Conn> active = new SoakRegistry<>();
     private volatile Phase phase = Phase.RUN;
 
     SoakClients(int connections, int threadCount, InetSocketAddress address, SoakServer server, SoakStats stats,
-                long seed, int maxStallMillis) throws IOException {
+                long seed, int maxStallMillis, long inFlightBytes) throws IOException {
         this.stats = stats;
         this.server = server;
         this.address = address;
         this.maxStallMillis = maxStallMillis;
+        this.maxWindow = Math.max(4096, inFlightBytes / Math.max(1, connections));
         int n = Math.max(1, Math.min(threadCount, connections));
         this.threads = new ClientThread[n];
         for (int i = 0; i < n; i++) {
@@ -408,7 +413,8 @@ final class SoakClients {
         private boolean open() {
             Conn c = new Conn(this, nextId++, SoakPattern.mix(rnd.nextLong()));
             int w = rnd.nextInt(4);
-            c.window = w == 0 ? Long.MAX_VALUE : w < 3 ? 1 + rnd.nextInt(8192) : 16384 + rnd.nextInt(128 * 1024);
+            c.window = Math.min(maxWindow, w == 0 ? maxWindow : w < 3 ? 1 + rnd.nextInt(8192)
+                    : 16384 + rnd.nextInt(128 * 1024));
             c.maxChunk = CHUNKS[rnd.nextInt(CHUNKS.length)];
             try {
                 c.sc = SocketChannel.open();
@@ -555,8 +561,8 @@ final class SoakClients {
             long allowed;
             if (c.draining) {
                 allowed = c.drainTarget - c.sent;
-            } else if (c.stallUntil != 0 || c.window == Long.MAX_VALUE) {
-                allowed = Long.MAX_VALUE;
+            } else if (c.stallUntil != 0) {
+                allowed = STALL_WINDOW - (c.sent - c.received);
             } else {
                 allowed = c.window - (c.sent - c.received);
             }
@@ -674,7 +680,7 @@ final class SoakClients {
                 c.stallUntil = 1;
             }
             stalled.add(c);
-            pumpWrite(c); // no window while stalled: write until the socket is full
+            pumpWrite(c); // a large window while stalled: writes until the sockets are full
         }
 
         boolean quiet(Conn c) {

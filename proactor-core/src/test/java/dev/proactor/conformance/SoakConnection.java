@@ -138,7 +138,7 @@ final class SoakConnection implements AsynchHandler {
         this.bufferSize = BUFFER_SIZES[rnd.nextInt(BUFFER_SIZES.length)];
         this.maxReads = 1 + rnd.nextInt(2);
         this.markerEvery = 1 + rnd.nextInt(4);
-        this.sendBuffer = rnd.nextInt(4) == 0 ? 4096 << rnd.nextInt(3) : 0;
+        this.sendBuffer = 4096 << rnd.nextInt(5); // 4-64 KiB: writes back up soon, kernel memory stays small
     }
 
     /** Called by the acceptor right after adoption, inside the accept callback. */
@@ -151,9 +151,7 @@ final class SoakConnection implements AsynchHandler {
         }
         try {
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            if (sendBuffer > 0) {
-                ch.setOption(StandardSocketOptions.SO_SNDBUF, sendBuffer); // writes back up sooner
-            }
+            ch.setOption(StandardSocketOptions.SO_SNDBUF, sendBuffer);
         } catch (IOException e) {
             // closed by the peer already: the first read reports it
         }

@@ -103,7 +103,7 @@ final class SoakRun {
             monitor.start();
             SoakServer server = new SoakServer(demux, stats, SoakPattern.mix(seed + 11));
             clients = new SoakClients(settings.connections(), settings.clientThreads(), server.address(), server, stats,
-                    SoakPattern.mix(seed + 12), settings.maxStallMillis());
+                    SoakPattern.mix(seed + 12), settings.maxStallMillis(), settings.inFlightBytes());
             clients.start();
             stats.rampUpComplete = awaitProgress(clients::rampedUp,
                     () -> stats.accepted.sum() + stats.connectionsOpened.sum(), STALL_MILLIS);
@@ -192,7 +192,7 @@ final class SoakRun {
         try {
             SoakServer server = new SoakServer(demux, scratch, 1);
             server.disableFaults();
-            SoakClients clients = new SoakClients(8, 1, server.address(), server, scratch, 2, 200);
+            SoakClients clients = new SoakClients(8, 1, server.address(), server, scratch, 2, 200, 1 << 20);
             clients.start();
             await(clients::rampedUp, GUARD_MILLIS);
             Thread.sleep(200);

@@ -25,10 +25,13 @@ import java.util.stream.Stream;
  * <tr><td>{@value #USER_THREADS}</td><td>user threads lent through handleEvents</td><td>2</td></tr>
  * <tr><td>{@value #FAULTS_PER_SECOND}</td><td>fault injection rate</td><td>max(10, connections / 40)</td></tr>
  * <tr><td>{@value #MAX_STALL_MILLIS}</td><td>longest client stall</td><td>2000</td></tr>
+ * <tr><td>{@value #IN_FLIGHT_MIB}</td><td>bytes sent and not yet echoed, all connections together (each gets
+ *     its share as its largest window): keeps the kernel's TCP memory out of pressure, where it drops segments
+ *     and connections stall in retransmission backoff for minutes</td><td>256</td></tr>
  * </table>
  */
 public record SoakSettings(ProactorConfig config, int connections, int seconds, long seed, int clientThreads,
-                           int userThreads, double faultsPerSecond, int maxStallMillis) {
+                           int userThreads, double faultsPerSecond, int maxStallMillis, long inFlightBytes) {
 
     public static final String CONNECTIONS = "proactor.soak.connections";
     public static final String SECONDS = "proactor.soak.seconds";
@@ -40,6 +43,7 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
     public static final String USER_THREADS = "proactor.soak.userThreads";
     public static final String FAULTS_PER_SECOND = "proactor.soak.faultsPerSecond";
     public static final String MAX_STALL_MILLIS = "proactor.soak.maxStallMillis";
+    public static final String IN_FLIGHT_MIB = "proactor.soak.inFlightMiB";
     public static final long DEFAULT_SEED = 20240917L;
 
     /** The soak runs of {@code engine}: one per configured leader mode, sharing the engine's seconds. */
@@ -50,6 +54,7 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
         int clientThreads = intProperty(CLIENT_THREADS, 2, 1);
         int userThreads = intProperty(USER_THREADS, 2, 0);
         int maxStall = intProperty(MAX_STALL_MILLIS, 2000, 101);
+        long inFlight = (long) intProperty(IN_FLIGHT_MIB, 256, 1) << 20;
         String rate = System.getProperty(FAULTS_PER_SECOND);
         double faults = rate == null || rate.isBlank() ? Math.max(10, connections / 40.0) : Double.parseDouble(rate);
         long seed = parseSeed();
@@ -68,7 +73,8 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
             int share = Math.max(1, Math.round((float) seconds * weight(m) / weights));
             ProactorConfig config = ProactorConfig.builder().engine(engine)
                     .waitStrategy(System.getProperty(WAIT_STRATEGY)).threads(threads).leader(m).strict(true).build();
-            all.add(new SoakSettings(config, connections, share, seed, clientThreads, userThreads, faults, maxStall));
+            all.add(new SoakSettings(config, connections, share, seed, clientThreads, userThreads, faults, maxStall,
+                    inFlight));
         }
         return all.stream();
     }
