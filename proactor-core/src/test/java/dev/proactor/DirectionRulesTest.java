@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ReadRecorder;
 import dev.proactor.spi.StartResult;
 import dev.proactor.testengine.ScriptedEngineProvider;
 import dev.proactor.testengine.ScriptedEngineProvider.ScriptedChannel;
@@ -47,50 +48,12 @@ class DirectionRulesTest {
         return (ScriptedChannel) ch.input.active().request.channel();
     }
 
-    /**
-     * Records the order of read completions by attachment and any overlap of two read callbacks of the channel.
-     */
-    private static class Recorder implements AsynchHandler {
-        final List<Object> order = new CopyOnWriteArrayList<>();
-        final List<Throwable> errors = new CopyOnWriteArrayList<>();
-        final AtomicInteger inside = new AtomicInteger();
-        final AtomicBoolean overlapped = new AtomicBoolean();
-        final CountDownLatch done;
-
-        Recorder(int expected) {
-            done = new CountDownLatch(expected);
-        }
-
-        @Override
-        public void onReadCompleted(OpRead op) throws Exception {
-            if (inside.incrementAndGet() != 1) {
-                overlapped.set(true);
-            }
-            try {
-                order.add(op.getAttachment());
-                errors.add(op.getError());
-                onRead(op);
-                Thread.sleep(1); // widen the window in which a second callback of this direction could start
-            } finally {
-                inside.decrementAndGet();
-                done.countDown();
-            }
-        }
-
-        void onRead(OpRead op) throws Exception {
-        }
-
-        @Override
-        public void onWriteCompleted(OpWrite op) {
-            done.countDown();
-        }
-    }
 
     @ParameterizedTest(name = "{0} threads")
     @ValueSource(ints = {1, 4})
     void closeCompletesQueuedOperationsInStartOrderAndNeverConcurrently(int threads) throws Exception {
         int n = 40;
-        Recorder h = new Recorder(n);
+        ReadRecorder h = new ReadRecorder(n);
         try (Demultiplexor demux = Demultiplexor.open(config(threads, 0)).start()) {
             AsynchChannel ch = AsynchChannel.openSocket(demux, h);
             for (int i = 0; i < n; i++) {
@@ -108,7 +71,7 @@ class DirectionRulesTest {
 
     @Test
     void aResultCompletedBeforeCloseIsDispatchedBeforeTheQueuedFailures() throws Exception {
-        Recorder h = new Recorder(3);
+        ReadRecorder h = new ReadRecorder(3);
         Demultiplexor demux = Demultiplexor.open(config(1, 0)); // no pool: this thread drives
         ScriptedEngine engine = ScriptedEngineProvider.last();
         AsynchChannel ch = AsynchChannel.openSocket(demux, h);
@@ -126,9 +89,9 @@ class DirectionRulesTest {
     @Test
     void closeInsideACallbackDoesNotReenterTheSameDirection() throws Exception {
         AtomicReference<Demultiplexor> ref = new AtomicReference<>();
-        Recorder h = new Recorder(3) {
+        ReadRecorder h = new ReadRecorder(3) {
             @Override
-            void onRead(OpRead op) {
+            protected void onRead(OpRead op) {
                 if (Integer.valueOf(0).equals(op.getAttachment())) {
                     ref.get().close(); // drains what is queued: must not run this direction's next callback here
                 }
@@ -150,7 +113,7 @@ class DirectionRulesTest {
 
     @Test
     void aCancelBetweenActivationAndEngineStartIsNotLost() throws Exception {
-        Recorder h = new Recorder(2);
+        ReadRecorder h = new ReadRecorder(2);
         try (Demultiplexor demux = Demultiplexor.open(config(1, 0)).start()) {
             ScriptedEngine engine = ScriptedEngineProvider.last();
             AsynchChannel ch = AsynchChannel.openSocket(demux, h);
@@ -283,7 +246,7 @@ class DirectionRulesTest {
 
     @Test
     void anOperationStartedAfterTheDemultiplexorClosedCompletesAtOnce() throws Exception {
-        Recorder h = new Recorder(1);
+        ReadRecorder h = new ReadRecorder(1);
         Demultiplexor demux = Demultiplexor.open(config(2, 0)).start();
         AsynchChannel ch = AsynchChannel.openSocket(demux, h);
         demux.close();
@@ -295,7 +258,7 @@ class DirectionRulesTest {
 
     @Test
     void misuseVisibleAtTheCallThrowsThere() throws Exception {
-        Recorder h = new Recorder(0);
+        ReadRecorder h = new ReadRecorder(0);
         try (Demultiplexor demux = Demultiplexor.open(config(1, 0)).start()) {
             AsynchChannel socket = AsynchChannel.openSocket(demux, h);
             AsynchChannel server = AsynchChannel.openServer(demux, h, new java.net.InetSocketAddress(0), 0);

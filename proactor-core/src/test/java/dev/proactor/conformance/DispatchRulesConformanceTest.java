@@ -86,41 +86,6 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
-    /** Records read completions by attachment, their errors, and any overlap of two read callbacks. */
-    private static class Recorder implements AsynchHandler {
-        final List<Object> order = new CopyOnWriteArrayList<>();
-        final List<Throwable> errors = new CopyOnWriteArrayList<>();
-        final AtomicInteger inside = new AtomicInteger();
-        final AtomicBoolean overlapped = new AtomicBoolean();
-        final CountDownLatch done;
-
-        Recorder(int expected) {
-            done = new CountDownLatch(expected);
-        }
-
-        @Override
-        public void onReadCompleted(OpRead op) throws Exception {
-            if (inside.incrementAndGet() != 1) {
-                overlapped.set(true);
-            }
-            try {
-                order.add(op.getAttachment());
-                errors.add(op.getError());
-                onRead(op);
-                Thread.sleep(1); // widen the window in which a second callback of this direction could start
-            } finally {
-                inside.decrementAndGet();
-                done.countDown();
-            }
-        }
-
-        void onRead(OpRead op) throws Exception {
-        }
-
-        @Override
-        public void onWriteCompleted(OpWrite op) {
-        }
-    }
 
     // ------------------------------------------------------------------------------------ error paths keep order
 
@@ -129,7 +94,7 @@ public abstract class DispatchRulesConformanceTest {
     void closeCompletesQueuedReadsInStartOrderNeverConcurrently(ProactorConfig config) throws Exception {
         assumeAvailable(config);
         int n = 30;
-        Recorder h = new Recorder(n);
+        ReadRecorder h = new ReadRecorder(n);
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
             for (int i = 0; i < n; i++) {
                 pair.server.read(ByteBuffer.allocate(8), i);
@@ -149,9 +114,9 @@ public abstract class DispatchRulesConformanceTest {
     void demultiplexorCloseInsideACallbackKeepsTheDirectionRules(ProactorConfig config) throws Exception {
         assumeAvailable(config);
         AtomicReference<Demultiplexor> ref = new AtomicReference<>();
-        Recorder h = new Recorder(3) {
+        ReadRecorder h = new ReadRecorder(3) {
             @Override
-            void onRead(OpRead op) {
+            protected void onRead(OpRead op) {
                 if (Integer.valueOf(0).equals(op.getAttachment())) {
                     ref.get().close();
                 }
@@ -177,7 +142,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void anOperationStartedAfterTheDemultiplexorClosedCompletes(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        Recorder h = new Recorder(1);
+        ReadRecorder h = new ReadRecorder(1);
         Demultiplexor demux = Demultiplexor.open(config).start();
         try (Pair pair = new Pair(demux, h)) {
             demux.close();
@@ -193,7 +158,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void handleEventsWithZeroTimeoutCollectsReadyIo(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        Recorder h = new Recorder(1);
+        ReadRecorder h = new ReadRecorder(1);
         try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
             pair.server.read(ByteBuffer.allocate(8), "r");
             pair.send(4);
@@ -213,7 +178,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void aUserLeaderLeavingOnTimeoutHandsThePollToAFollower(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        Recorder h = new Recorder(1);
+        ReadRecorder h = new ReadRecorder(1);
         ExecutorService users = Executors.newFixedThreadPool(2);
         try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
             pair.server.read(ByteBuffer.allocate(8), "r");
@@ -240,7 +205,7 @@ public abstract class DispatchRulesConformanceTest {
     void aHandlerRestoringTheInterruptStatusLeavesNoPoolThreadInterrupted(ProactorConfig config) throws Exception {
         assumeAvailable(config);
         CountDownLatch served = new CountDownLatch(2);
-        AsynchHandler h = new Recorder(2) {
+        AsynchHandler h = new ReadRecorder(2) {
             @Override
             public void onReadCompleted(OpRead op) {
                 served.countDown();
@@ -276,9 +241,9 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void aHandlerThrowingAnErrorClosesItsChannelOnlyAndThePoolSurvives(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        Recorder failing = new Recorder(1) {
+        ReadRecorder failing = new ReadRecorder(1) {
             @Override
-            void onRead(OpRead op) {
+            protected void onRead(OpRead op) {
                 throw new StackOverflowError("injected");
             }
         };
@@ -289,7 +254,7 @@ public abstract class DispatchRulesConformanceTest {
             }
             bad.send(4);
             await(failing.done, "the failing callback ran");
-            Recorder good = new Recorder(1);
+            ReadRecorder good = new ReadRecorder(1);
             try (Pair ok = new Pair(demux, good)) {
                 ok.server.read(ByteBuffer.allocate(8), "ok");
                 ok.send(4);
@@ -310,7 +275,7 @@ public abstract class DispatchRulesConformanceTest {
         assumeAvailable(config);
         java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
         assumeTrue(java.nio.file.Files.isDirectory(fds), "needs /proc/self/fd");
-        Recorder h = new Recorder(0);
+        ReadRecorder h = new ReadRecorder(0);
         try (Demultiplexor demux = Demultiplexor.open(config).start()) {
             new Pair(demux, h).close(); // warm-up: lazily created JDK resources are not leaks
             long before = countFds(fds);
@@ -343,7 +308,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void misuseVisibleAtTheCallThrowsThere(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        Recorder h = new Recorder(0);
+        ReadRecorder h = new ReadRecorder(0);
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h);
              Socket unused = new Socket()) {
             AsynchChannel listener = AsynchChannel.openServer(demux, h,
