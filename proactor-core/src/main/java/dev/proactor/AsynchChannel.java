@@ -455,6 +455,11 @@ public final class AsynchChannel implements Closeable {
         }
     }
 
+    /** The processor running this channel (tests). */
+    Processor processor() {
+        return processor;
+    }
+
     // ---------------------------------------------------------------- dispatch (called by the dispatcher)
 
     void dispatch(ChannelOp op) throws Exception {
@@ -524,8 +529,8 @@ public final class AsynchChannel implements Closeable {
      */
     private void abortAll(boolean close) {
         Supplier<Throwable> reasons = close ? AsynchronousCloseException::new : OperationCancelledException::new;
-        ChannelOp activeIn = input.abort(reasons, close);
-        ChannelOp activeOut = output.abort(reasons, close);
+        ChannelDirection.Marked activeIn = input.abort(reasons, close);
+        ChannelDirection.Marked activeOut = output.abort(reasons, close);
         if (close) {
             try {
                 engineChannel.close();
@@ -535,10 +540,10 @@ public final class AsynchChannel implements Closeable {
             demultiplexor.untrack(this);
         }
         if (activeIn != null) {
-            processor.cancel(activeIn);
+            processor.cancel(activeIn.op(), activeIn.reason());
         }
         if (activeOut != null) {
-            processor.cancel(activeOut);
+            processor.cancel(activeOut.op(), activeOut.reason());
         }
     }
 

@@ -100,13 +100,18 @@ final class ChannelDirection {
         return active;
     }
 
+    /** The active operation marked by {@link #abort}, with the reason it was marked with (identifies that use). */
+    record Marked(ChannelOp op, Throwable reason) {
+    }
+
     /**
      * Marks every operation of the direction to end with a reason from {@code reasons} (one instance each) unless
      * it already has one; with {@code close}, also every later operation (with {@link ClosedChannelException}).
      *
-     * @return the active operation if it was marked now (the caller cancels it in the processor), else null
+     * @return the active operation if it was marked now, with its reason (the caller cancels that use in the
+     *         processor, which ignores it if the use has ended meanwhile), else null
      */
-    synchronized ChannelOp abort(Supplier<? extends Throwable> reasons, boolean close) {
+    synchronized Marked abort(Supplier<? extends Throwable> reasons, boolean close) {
         if (close) {
             closed = true;
         }
@@ -114,7 +119,7 @@ final class ChannelDirection {
             ((ChannelOp) op).markAborted(reasons);
         }
         if (active != null && active.markAborted(reasons)) {
-            return active;
+            return new Marked(active, active.abortReason);
         }
         return null;
     }

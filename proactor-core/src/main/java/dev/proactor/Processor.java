@@ -222,12 +222,17 @@ final class Processor {
     }
 
     /**
-     * Cancels {@code op} (marked with {@code op.abortReason} by its direction) if it is deferred or pending in
+     * Cancels the use of {@code op} that its direction marked with {@code reason}, if it is deferred or pending in
      * the engine: it then completes with that reason. An operation that has already completed is left alone (it
-     * is dispatched with its result); one not started yet is failed by {@link #start}. Any thread.
+     * is dispatched with its result); one not started yet is failed by {@link #start}. If that use has ended and
+     * the reused object serves a newer operation (whose mark, if any, is another object), nothing is done; in the
+     * narrowest race the newer operation may be cancelled with {@code reason}, but a late cancel never makes an
+     * operation complete as a success it did not have. Any thread.
      */
-    void cancel(ChannelOp op) {
-        Throwable reason = op.abortReason;
+    void cancel(ChannelOp op, Throwable reason) {
+        if (op.abortReason != reason) {
+            return; // the marked use has been dispatched and recycled since
+        }
         if (maxInFlight != Integer.MAX_VALUE || deferredCount > 0) {
             boolean removed;
             synchronized (deferred) {
@@ -239,7 +244,7 @@ final class Processor {
                 return;
             }
         }
-        if (op.state == OpState.STARTED && engine.cancel(op.request, reason)) {
+        if (op.state == OpState.STARTED && op.abortReason == reason && engine.cancel(op.request, reason)) {
             leftEngine();
             complete(op, OpState.RESULT_READY);
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -132,6 +133,46 @@ class DirectionRulesTest {
             assertEquals(List.of(0, 1), h.order);
             assertInstanceOf(OperationCancelledException.class, h.errors.get(1));
             assertNull(ech.parked(true), "the cancelled request was left parked in the engine");
+        }
+    }
+
+    @Test
+    void aLateCancelNeverTouchesTheNextUseOfARecycledOperation() throws Exception {
+        List<Long> bytes = new CopyOnWriteArrayList<>();
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        AsynchHandler h = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+                bytes.add(op.getBytesCompleted());
+                errors.add(op.getError());
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        Demultiplexor demux = Demultiplexor.open(config(1, 0)); // no pool: this thread drives
+        try {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+            ch.read(ByteBuffer.allocate(8));
+            ScriptedChannel ech = engineChannel(ch);
+            // A cancel() that marked the read, then lost the processor for a while (its two steps, by hand):
+            ChannelDirection.Marked marked = ch.input.abort(OperationCancelledException::new, false);
+            assertTrue(marked != null);
+            // ...meanwhile the read completes, is dispatched and recycled, and the next read reuses the object.
+            assertTrue(engine.complete(ech, true, 3));
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            ch.read(ByteBuffer.allocate(8));
+            assertSame(marked.op(), ch.input.active(), "the next read reuses the recycled operation object");
+            assertTrue(ech.parked(true) != null, "the next read is parked");
+            ch.processor().cancel(marked.op(), marked.reason()); // the late second step
+            assertTrue(engine.complete(ech, true, 5), "the late cancel took the next read");
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            assertEquals(List.of(3L, 5L), bytes);
+            assertNull(errors.get(1));
+        } finally {
+            demux.close();
         }
     }
 
