@@ -96,13 +96,7 @@ public final class SocketNative {
      * @throws IllegalArgumentException if the array holds a write source or nothing
      */
     public static long recv(int fd, IovecArray iovecs) {
-        iovecs.checkUsableFor(true);
-        long result = recvIov(fd, iovecs.address(), iovecs.count());
-        Reference.reachabilityFence(iovecs);
-        if (result > 0) {
-            iovecs.advance(result);
-        }
-        return result;
+        return iovecs.transfer(fd, true, SocketNative::recvIov);
     }
 
     /**
@@ -112,13 +106,7 @@ public final class SocketNative {
      * @throws IllegalArgumentException if the array holds a read target or nothing
      */
     public static long send(int fd, IovecArray iovecs) {
-        iovecs.checkUsableFor(false);
-        long result = sendIov(fd, iovecs.address(), iovecs.count());
-        Reference.reachabilityFence(iovecs);
-        if (result > 0) {
-            iovecs.advance(result);
-        }
-        return result;
+        return iovecs.transfer(fd, false, SocketNative::sendIov);
     }
 
     /** {@code shutdown(2)} with {@link #SHUT_RD}, {@link #SHUT_WR} or {@link #SHUT_RDWR}. */
