@@ -97,7 +97,7 @@ final class HttpResponseHeader {
     HttpResponseHeader dateField(String name, long epochMillis) {
         ascii(name);
         buffer.put((byte) ':').put((byte) ' ');
-        HttpDates.format(epochMillis, buffer);
+        HttpDates.formatOther(epochMillis, buffer);
         crlf();
         return this;
     }
