@@ -5,6 +5,7 @@ import dev.proactor.examples.http.HttpServer;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Spec;
 /** {@code http-server}: serves a directory over HTTP/1.1 until SIGINT/SIGTERM. */
 @Command(name = "http-server", mixinStandardHelpOptions = true,
         description = {"Static-file HTTP/1.1 server (GET and HEAD, keep-alive, pipelining, single-range "
-                + "requests, ETag), until SIGINT or SIGTERM.",
+                + "requests, ETag), until SIGINT or SIGTERM (then idle connections close at once and responses in flight "
+                + "get --grace-ms to finish).",
                 "Prints 'listening on HOST:PORT root=DIR engine=E wait=W threads=T'."})
 final class HttpServerCommand implements Callable<Integer> {
 
@@ -50,9 +52,15 @@ final class HttpServerCommand implements Callable<Integer> {
             description = "Close a connection whose request head takes longer, 1 .. 86400000 (default 10000).")
     private Integer headerTimeoutMillis;
 
+    @Option(names = "--grace-ms", paramLabel = "MS", defaultValue = "5000",
+            description = "On SIGTERM/SIGINT: idle connections close at once, responses in flight get this long "
+                    + "to finish, 0 .. 600000 (default: ${DEFAULT-VALUE}).")
+    private int graceMillis;
+
     @Override
     public Integer call() throws Exception {
         Ranges.check(spec, "--port", port, 0, Ranges.MAX_PORT);
+        Ranges.check(spec, "--grace-ms", graceMillis, 0, 600_000);
         if (!Files.isDirectory(root)) {
             throw new ParameterException(spec.commandLine(),
                     "--root must be an existing directory, was '" + root + "'");
@@ -75,7 +83,14 @@ final class HttpServerCommand implements Callable<Integer> {
                     Ranges.check(spec, "--header-timeout-ms", headerTimeoutMillis, 1, 86_400_000));
         }
         HttpServer server = new HttpServer(proactor, config);
-        ServerLifetime lifetime = new ServerLifetime("http-server", server::close);
+        ServerLifetime lifetime = new ServerLifetime("http-server", () -> {
+            try {
+                server.shutdown(Duration.ofMillis(graceMillis));
+            } catch (InterruptedException e) {
+                server.close();
+                Thread.currentThread().interrupt();
+            }
+        });
         InetSocketAddress local = server.localAddress();
         System.out.printf("listening on %s:%d root=%s engine=%s wait=%s threads=%d%n", local.getHostString(),
                 local.getPort(), server.root(), server.demultiplexor().getEngineName(),

@@ -143,6 +143,11 @@ final class HttpConnection implements AsynchHandler {
     /** Takes the adopted channel and starts serving it (or, if not admitted, answers 503 and closes). */
     synchronized void start(AsynchChannel ch) {
         this.channel = ch;
+        server.connectionStarted(this);
+        if (server.draining()) {
+            closeNow(); // accepted while the server began to stop: not served
+            return;
+        }
         if (!admitted) {
             phase = Phase.RESPONDING;
             closeAfterResponse = true;
@@ -218,7 +223,7 @@ final class HttpConnection implements AsynchHandler {
     private void respond() {
         phase = Phase.RESPONDING;
         long now = System.currentTimeMillis();
-        boolean keepAlive = request.keepAlive();
+        boolean keepAlive = request.keepAlive() && !server.draining(); // stopping: this is the last response
         int minor = request.minorVersion();
         boolean head = request.method() == HttpRequest.Method.HEAD;
         closeAfterResponse = !keepAlive;
@@ -503,7 +508,21 @@ final class HttpConnection implements AsynchHandler {
         if (!writePending) {
             closeFile();
         }
+        server.connectionEnded(this);
         server.connectionClosed(admitted);
+    }
+
+    /**
+     * The server is stopping: an idle connection (or one whose request head is still arriving) closes now; one
+     * that is responding closes once its response is out. Any thread.
+     */
+    synchronized void drain() {
+        if (phase == Phase.IDLE || phase == Phase.HEAD) {
+            closeNow();
+        } else if (phase == Phase.RESPONDING) {
+            closeAfterResponse = true;
+        }
+        // LINGERING: already closing; CLOSED: nothing to do.
     }
 
     private void closeFile() {
