@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "Runnable services on proactor. The engine and its settings come from -Dproactor.* "
                 + "system properties (see the README).",
         subcommands = {EchoServerCommand.class, EchoClientCommand.class, HttpServerCommand.class,
-                UdpEchoServerCommand.class, FileCopyCommand.class},
+                UdpEchoServerCommand.class, FileCopyCommand.class, JdkEchoServerCommand.class},
         synopsisSubcommandLabel = "COMMAND")
 public final class Main implements Runnable {
 

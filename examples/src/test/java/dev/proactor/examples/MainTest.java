@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MainTest {
 
     private static final String[] COMMANDS = {"echo-server", "echo-client", "http-server", "udp-echo-server",
+        "jdk-echo-server",
         "file-copy"};
 
     @TempDir
@@ -37,7 +38,8 @@ class MainTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"echo-server", "echo-client", "http-server", "udp-echo-server", "file-copy"})
+    @ValueSource(strings = {"echo-server", "echo-client", "http-server", "udp-echo-server", "file-copy",
+        "jdk-echo-server"})
     void everyCommandHasItsOwnHelp(String command) {
         Run r = run(command, "--help");
         assertEquals(0, r.status(), r.err());
