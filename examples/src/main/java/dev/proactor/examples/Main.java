@@ -45,7 +45,11 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         Charset cs = Charset.defaultCharset();
         int status = execute(args, new PrintWriter(System.out, true, cs), new PrintWriter(System.err, true, cs));
-        System.exit(status);
+        // Status 0 returns normally: a server stopped by a signal is already in JVM shutdown, where System.exit
+        // would block, and the status is then the signal's.
+        if (status != 0) {
+            System.exit(status);
+        }
     }
 
     /**
