@@ -41,6 +41,10 @@ final class IoUringChannel implements EngineChannel {
     final IoUringDirection input = new IoUringDirection(this);
     final IoUringDirection output = new IoUringDirection(this);
 
+    /** For a file: whether it was opened for reading and for writing (sockets: both true). */
+    boolean readable = true;
+    boolean writable = true;
+
     /** Guarded by this. */
     boolean closed;
     /** Connected peer of a datagram socket, looked up once. Guarded by this. */

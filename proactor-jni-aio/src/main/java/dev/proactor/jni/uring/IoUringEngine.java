@@ -27,6 +27,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Set;
@@ -190,7 +191,12 @@ final class IoUringEngine implements Engine {
             }
             int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
             try {
-                return add(fd, IoUringChannel.Kind.FILE, 0, file);
+                IoUringChannel channel = add(fd, IoUringChannel.Kind.FILE, 0, file);
+                boolean write = options.contains(StandardOpenOption.WRITE)
+                        || options.contains(StandardOpenOption.APPEND);
+                channel.writable = write;
+                channel.readable = options.contains(StandardOpenOption.READ) || !write;
+                return channel;
             } catch (IOException | RuntimeException e) {
                 closeQuietly(fd, e);
                 throw e;

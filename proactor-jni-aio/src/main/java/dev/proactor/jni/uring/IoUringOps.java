@@ -17,6 +17,8 @@ import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.NotYetConnectedException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
@@ -62,6 +64,9 @@ final class IoUringOps {
                 return submitRead(engine, dir, request, false);
             case READ_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file read");
+                if (!channel.readable) {
+                    throw new NonReadableChannelException();
+                }
                 checkWritable(request);
                 return submitRead(engine, dir, request, true);
             case WRITE:
@@ -69,6 +74,9 @@ final class IoUringOps {
                 return submitWrite(engine, dir, request, false);
             case WRITE_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file write");
+                if (!channel.writable) {
+                    throw new NonWritableChannelException();
+                }
                 return submitWrite(engine, dir, request, true);
             case ACCEPT:
                 require(channel, IoUringChannel.Kind.SERVER, "accept");

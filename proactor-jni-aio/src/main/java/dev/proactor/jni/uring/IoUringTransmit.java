@@ -188,7 +188,6 @@ final class IoUringTransmit {
 
     /** Closes the duplicate descriptor, if any; idempotent. Monitor held. */
     static void release(State state) {
-        state.sending = null;
         if (state.fd >= 0) {
             IoNative.close(state.fd);
             state.fd = -1;
