@@ -9,6 +9,7 @@
 #include "proactor_jni.h"
 
 #include <linux/io_uring.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -80,7 +81,23 @@ static jint uring_register(JNIEnv *env, jclass cls, jint fd, jint opcode, jlong 
                                  (unsigned) nr_args));
 }
 
+/*
+ * Clears O_NONBLOCK on fd. io_uring makes its own first attempt without blocking and then polls, whatever the
+ * flag; with the flag set, an attempt the kernel retries from a worker thread fails with EAGAIN instead of
+ * waiting, which would reach the caller as an error.
+ */
+static jint uring_set_blocking(JNIEnv *env, jclass cls, jint fd) {
+    PJ_UNUSED(env);
+    PJ_UNUSED(cls);
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0) {
+        return -errno;
+    }
+    return (flags & O_NONBLOCK) == 0 ? 0 : pj_int_result(fcntl(fd, F_SETFL, flags & ~O_NONBLOCK));
+}
+
 static const JNINativeMethod methods[] = {
+    { "setBlocking", "(I)I", (void *) uring_set_blocking },
     { "setup", "(IJ)I", (void *) uring_setup },
     { "mmap", "(IJJ)J", (void *) uring_mmap },
     { "munmap", "(JJ)I", (void *) uring_munmap },

@@ -127,6 +127,12 @@ public final class IoUringNative {
     /** {@code io_uring_register(2)}. */
     public static native int register(int fd, int opcode, long argAddress, int nrArgs);
 
+    /**
+     * Clears {@code O_NONBLOCK} on {@code fd} (a socket the io_uring engine drives: io_uring never blocks a caller
+     * on it, and with the flag a retry from the kernel's worker fails with {@code EAGAIN}).
+     */
+    public static native int setBlocking(int fd);
+
     /** Clears a socket address block for the kernel to write (accept, recvmsg) and returns its address. */
     public static long prepareForOutput(Sockaddr sockaddr) {
         return sockaddr.prepareForOutput();

@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
@@ -49,6 +50,8 @@ final class IoUringEngine implements Engine {
     /** User data of cancel requests (their own completions carry nothing the engine needs). */
     static final long CANCEL_TAG = -2L;
     private static final int DEFAULT_BACKLOG = 128;
+    /** Resubmissions after a kernel-side cancel (submitter exited) before the request fails with it. */
+    private static final int MAX_KERNEL_CANCELS = 1000;
     private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
@@ -113,6 +116,11 @@ final class IoUringEngine implements Engine {
 
     // ---------------------------------------------------------------- channels
 
+    /**
+     * Takes over a JDK socket channel through the engine's own duplicate of its descriptor. The socket's file
+     * description is shared with the JDK channel and is switched to blocking mode (see the package documentation):
+     * the user must not use the JDK channel directly any more; closing the engine channel closes both.
+     */
     @Override
     public EngineChannel register(Channel channel) throws IOException {
         if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
@@ -252,6 +260,9 @@ final class IoUringEngine implements Engine {
         if (closing) {
             throw new ClosedChannelException();
         }
+        if (kind != IoUringChannel.Kind.FILE) {
+            Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
+        }
         IoUringChannel channel = new IoUringChannel(this, fd, kind, family, owner);
         channels.add(channel);
         return channel;
@@ -386,7 +397,15 @@ final class IoUringEngine implements Engine {
             }
             boolean done;
             try {
-                done = IoUringOps.complete(this, dir, request, result);
+                if (result == -ErrnoNative.ECANCELED && dir.cancelReason == null && channel.usable()
+                        && dir.kernelCancels < MAX_KERNEL_CANCELS) {
+                    // Not our cancel: the thread that submitted the request has exited, and the kernel ends such
+                    // requests when they would next run. Nothing was transferred; submit it again from here.
+                    dir.kernelCancels++;
+                    done = !IoUringOps.retry(this, dir, request);
+                } else {
+                    done = IoUringOps.complete(this, dir, request, result);
+                }
             } catch (IOException | RuntimeException e) {
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());

@@ -22,6 +22,16 @@
  * comes first. A result reached before the cancel is kept; an error ({@code ECANCELED}) or a continuation is
  * replaced by the cancel's reason.
  *
+ * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
+ * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
+ * instead (seen under load on a send), so the engine clears the flag on every socket it drives.
+ *
+ * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it; when that
+ * thread has exited (a user thread that led for a while, a foreign thread that cancelled something and so submitted
+ * what was written), the request is ended with {@code ECANCELED} when it would next run. A CQE with
+ * {@code ECANCELED} that no cancel of ours asked for therefore means "submit again": nothing was transferred, and
+ * the leader, a living thread, writes the same step again.
+ *
  * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread (see
  * {@code IoUringInterruptStrategy}).
  *
