@@ -97,6 +97,7 @@ public final class IoUringNative {
     public static final int IOSQE_ASYNC = NativeConstants.intValue("IOSQE_ASYNC");
     public static final int MSG_NOSIGNAL = NativeConstants.intValue("MSG_NOSIGNAL");
     public static final int MSG_TRUNC = NativeConstants.intValue("MSG_TRUNC");
+    public static final int MSG_DONTWAIT = NativeConstants.intValue("MSG_DONTWAIT");
     public static final int SOCK_NONBLOCK = NativeConstants.intValue("SOCK_NONBLOCK");
     public static final int SOCK_CLOEXEC = NativeConstants.intValue("SOCK_CLOEXEC");
     public static final int ETIME = NativeConstants.intValue("URING_ETIME");

@@ -356,9 +356,14 @@ final class IoUringEngine implements Engine {
         return true;
     }
 
-    /** The {@code ioprio} of a stream RECV: {@code IORING_RECVSEND_POLL_FIRST} when enabled. */
+    /** The {@code ioprio} of a stream RECV (or a SEND to a full socket): {@code POLL_FIRST} when enabled. */
     int recvPriority() {
         return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
+    }
+
+    /** Whether stream reads and writes try the socket once at start. */
+    boolean tryFirst() {
+        return features.tryFirst();
     }
 
     private void submitIfLeaderBlocked() {

@@ -8,6 +8,7 @@ import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
@@ -176,6 +177,13 @@ final class IoUringOps {
                 return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
+            if (engine.tryFirst() && request.bytes() == 0) {
+                int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
+                        IoUringNative.MSG_DONTWAIT, null);
+                if (!Errors.isAgain(result)) {
+                    return !completeRead(dir, request, result);
+                }
+            }
             return engine.prepare(dir, IoUringNative.OP_RECV, engine.recvPriority(), channel.fd, base + position,
                     limit - position, 0, 0);
         }
@@ -282,8 +290,17 @@ final class IoUringOps {
                 return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
-            return engine.prepare(dir, IoUringNative.OP_SEND, 0, channel.fd, base + position, limit - position, 0,
-                    IoUringNative.MSG_NOSIGNAL);
+            int ioprio = 0;
+            if (engine.tryFirst() && request.bytes() == 0) {
+                int result = SocketNative.sendto(channel.fd, base + position, limit - position,
+                        IoUringNative.MSG_DONTWAIT, null);
+                if (!Errors.isAgain(result)) {
+                    return !completeWrite(engine, dir, request, result);
+                }
+                ioprio = engine.recvPriority(); // the socket is full: wait for room before trying
+            }
+            return engine.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
+                    0, IoUringNative.MSG_NOSIGNAL);
         }
         if (allDirect(request)) {
             IovecArray iovecs = dir.iovecs(request.length());
@@ -333,6 +350,9 @@ final class IoUringOps {
     private static boolean completeWrite(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         boolean file = request.kind() == OpKind.WRITE_FILE;
+        if (Errors.isAgain(result) && !file) {
+            result = 0; // the socket is full (a first try at start): the rest goes to the ring below
+        }
         if (result < 0) {
             throw Errors.newException(file ? "write" : "send", result);
         }
