@@ -26,7 +26,8 @@ public final class NativeRegistration {
             IoNative.class,
             SocketNative.class,
             EpollNative.class,
-            FileNative.class);
+            FileNative.class,
+            LinuxAioNative.class);
 
     private NativeRegistration() {
     }
