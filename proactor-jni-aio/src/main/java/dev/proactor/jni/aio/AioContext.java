@@ -300,7 +300,7 @@ final class AioContext {
      * completion after the reap fires the eventfd again), and queues the finished requests; also hands over what
      * {@link #quiesce()} reaped. Allocates nothing for direct buffers.
      */
-    void collect(boolean signalled, Queue<IoRequest> completed) {
+    void collect(boolean signalled, Queue<IoRequest> completed) throws IOException {
         if (!signalled && !hasDrained) {
             return;
         }
@@ -315,8 +315,7 @@ final class AioContext {
             if (signalled) {
                 long drainedCount = EpollNative.eventfdRead(eventfd);
                 if (drainedCount < 0 && !Errors.isAgain(drainedCount)) {
-                    throw new IllegalStateException("reading the AIO eventfd failed: "
-                            + Errors.newException("eventfd read", drainedCount).getMessage());
+                    throw Errors.newException("eventfd read (AIO completions)", drainedCount);
                 }
                 reap(0, 0L, completed);
             }
@@ -324,7 +323,7 @@ final class AioContext {
     }
 
     /** io_getevents until the ring is empty; harvestLock held. */
-    private void reap(int minNr, long timeoutNanos, Queue<IoRequest> completed) {
+    private void reap(int minNr, long timeoutNanos, Queue<IoRequest> completed) throws IOException {
         while (true) {
             int n = LinuxAioNative.ioGetevents(context, minNr, DEPTH, events.address(), timeoutNanos);
             Reference.reachabilityFence(events);
@@ -332,8 +331,7 @@ final class AioContext {
                 continue;
             }
             if (n < 0) {
-                throw new IllegalStateException("io_getevents failed: "
-                        + Errors.newException("io_getevents", n).getMessage());
+                throw Errors.newException("io_getevents", n);
             }
             ByteBuffer e = events.buffer();
             for (int i = 0; i < n; i++) {
@@ -354,6 +352,9 @@ final class AioContext {
     /** Applies one event to its request: completes it, or submits the rest of a short write. */
     private void finish(AioSlot slot, long result, Queue<IoRequest> completed) {
         IoRequest request = slot.request;
+        if (request == null) {
+            return; // cannot happen: an iocb the kernel reports is one it holds, and its slot is taken until then
+        }
         boolean read = request.kind() == OpKind.READ_FILE;
         if (result < 0) {
             Throwable reason = slot.cancelReason;
@@ -422,12 +423,15 @@ final class AioContext {
      * Waits until the kernel holds no request of this context and keeps what it reaped for the leader's next
      * {@link #collect}. Called once the leaders stopped.
      */
-    void quiesce() {
+    void quiesce() throws IOException {
         synchronized (harvestLock) {
-            while (inFlight > 0) {
-                reap(1, 100_000_000L, drained);
+            try {
+                while (inFlight > 0) {
+                    reap(1, 100_000_000L, drained);
+                }
+            } finally {
+                hasDrained = !drained.isEmpty();
             }
-            hasDrained = !drained.isEmpty();
         }
     }
 

@@ -13,6 +13,8 @@ import java.nio.channels.Channel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Linux AIO engine: file reads and writes on a kernel AIO context ({@link AioContext}), every socket kind on an
@@ -29,6 +31,8 @@ import java.util.Set;
  * that runs them.
  */
 final class LinuxAioEngine implements Engine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinuxAioEngine.class);
 
     private final EpollEngine sockets;
     private final AioContext files;
@@ -151,7 +155,13 @@ final class LinuxAioEngine implements Engine {
     @Override
     public void quiesce() throws InterruptedException {
         sockets.quiesce();
-        files.quiesce();
+        try {
+            files.quiesce();
+        } catch (IOException e) {
+            // io_getevents failing here means the context is unusable; close() destroys it, which waits for the
+            // kernel's requests, so nothing is left running on the user's buffers.
+            LOG.error("collecting the last file completions failed", e);
+        }
     }
 
     /** Closes the sockets' engine (and with it the eventfd's place in its set), then the AIO context. */

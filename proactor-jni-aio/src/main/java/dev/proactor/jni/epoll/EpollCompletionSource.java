@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.spi.IoRequest;
+import java.io.IOException;
 import java.util.Queue;
 
 /**
@@ -18,6 +19,7 @@ public interface EpollCompletionSource {
      *
      * @param signalled whether the poll reported the source's descriptor readable
      * @param completed where to add the requests that finished; they are then returned by the wait strategy
+     * @throws IOException if collecting failed; the wait reports it (the processor logs it and waits again)
      */
-    void collect(boolean signalled, Queue<IoRequest> completed);
+    void collect(boolean signalled, Queue<IoRequest> completed) throws IOException;
 }

@@ -314,7 +314,7 @@ public final class EpollEngine implements Engine {
     }
 
     /** In the leader, after a poll: lets the attached source add its completions. */
-    void collectSource(boolean signalled) {
+    void collectSource(boolean signalled) throws IOException {
         EpollCompletionSource s = source;
         if (s != null) {
             s.collect(signalled, completed);
