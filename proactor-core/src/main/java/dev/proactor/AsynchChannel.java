@@ -74,7 +74,10 @@ public final class AsynchChannel implements Closeable {
     /**
      * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
      * {@code ServerSocketChannel} or {@code DatagramChannel}, connected or not. The channel is switched to
-     * non-blocking mode and owned by this object from now on ({@link #close()} closes it).
+     * non-blocking mode and owned by this object from now on ({@link #close()} closes it). Close this object,
+     * not the JDK channel: a JDK channel closed directly is noticed within about a quarter of a second, and this
+     * object is then closed as by {@link #close()} (pending operations complete with
+     * {@link AsynchronousCloseException}; a warning is logged).
      *
      * @throws IllegalArgumentException if the demultiplexor's engine cannot work on this kind of channel
      * @throws IllegalStateException    if the demultiplexor is closed
@@ -83,6 +86,7 @@ public final class AsynchChannel implements Closeable {
     public AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, SelectableChannel channel)
             throws IOException {
         this(demultiplexor, handler, demultiplexor.register(Objects.requireNonNull(channel, "channel")), true);
+        ClosedChannelWatch.watch(this, channel);
     }
 
     private AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, Registration registration,
@@ -538,6 +542,7 @@ public final class AsynchChannel implements Closeable {
                 Dispatcher.LOG.debug("closing {} failed", this, e);
             }
             demultiplexor.untrack(this);
+            ClosedChannelWatch.unwatch(this);
         }
         if (activeIn != null) {
             processor.cancel(activeIn.op(), activeIn.reason());

@@ -171,7 +171,8 @@ public final class Main {
             System.exit(1);
             return;
         }
-        System.out.printf("copied %d bytes in %.3f s (%.1f MiB/s)%n", r.bytes(), r.seconds(), r.mibPerSecond());
+        System.out.printf("copied %d bytes in %.3f s (%.1f MiB/s) files=%s%n", r.bytes(), r.seconds(),
+                r.mibPerSecond(), r.fileEngine());
     }
 
     private static int port(String value) {

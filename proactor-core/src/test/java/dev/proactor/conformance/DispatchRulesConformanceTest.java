@@ -109,6 +109,38 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
+    /**
+     * The misuse of closing the wrapped JDK channel directly never leaves a pending read waiting forever (the
+     * selector drops a closed channel's key silently; the epoll engine holds a duplicate of its descriptor): the
+     * AsynchChannel is closed for the user, the read completes, and the peer sees the connection end.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aWrappedChannelClosedDirectlyCompletesItsPendingReadAndEndsTheConnection(ProactorConfig config)
+            throws Exception {
+        assumeAvailable(config);
+        ReadRecorder h = new ReadRecorder(1);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             ServerSocketChannel listener = ServerSocketChannel.open()) {
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            try (SocketChannel client = SocketChannel.open(listener.getLocalAddress())) {
+                SocketChannel accepted = listener.accept();
+                AsynchChannel server = new AsynchChannel(demux, h, accepted);
+                server.read(ByteBuffer.allocate(8), 0);
+                accepted.close(); // the misuse: behind the AsynchChannel's back
+
+                await(h.done, "the pending read of a channel closed behind its back completes");
+                assertInstanceOf(AsynchronousCloseException.class, h.errors.get(0));
+                client.socket().setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+                try {
+                    assertEquals(-1, client.socket().getInputStream().read(), "no byte was ever sent");
+                } catch (java.net.SocketException reset) {
+                    // a reset also ends the connection
+                }
+            }
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void demultiplexorCloseInsideACallbackKeepsTheDirectionRules(ProactorConfig config) throws Exception {

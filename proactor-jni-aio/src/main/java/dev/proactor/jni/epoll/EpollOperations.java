@@ -3,7 +3,6 @@ package dev.proactor.jni.epoll;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
-import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
@@ -88,7 +87,7 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffer was changed while pending), as the JDK reads 0
                 return true;
             }
-            result = IoNative.read(channel.fd, base + position, limit - position);
+            result = SocketNative.recv(channel.fd, base + position, limit - position);
             if (result > 0) {
                 buffer.position(position + (int) result);
             }
@@ -103,7 +102,7 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffers were changed while pending)
                 return true;
             }
-            result = IoNative.readv(channel.fd, iovecs);
+            result = SocketNative.recv(channel.fd, iovecs);
         } else {
             int want = bounceSpace(request, channel.inputScratch.bounce().size());
             if (want == 0) {
@@ -147,7 +146,7 @@ final class EpollOperations {
      */
     private static long readThroughBounce(EpollChannel channel, IoRequest request, int want) {
         NativeMemory bounce = channel.inputScratch.bounce();
-        int result = IoNative.read(channel.fd, bounce.address(), want);
+        int result = SocketNative.recv(channel.fd, bounce.address(), want);
         if (result > 0) {
             ByteBuffer source = bounce.buffer();
             int copied = 0;
@@ -182,7 +181,7 @@ final class EpollOperations {
                 if (position == limit) {
                     break; // nothing left after all (the buffer was changed while pending)
                 }
-                result = IoNative.write(channel.fd, base + position, limit - position);
+                result = SocketNative.send(channel.fd, base + position, limit - position);
                 if (result > 0) {
                     buffer.position(position + (int) result);
                 }
@@ -196,7 +195,7 @@ final class EpollOperations {
                 if (iovecs.count() == 0) {
                     break; // nothing left after all (the buffers were changed while pending)
                 }
-                result = IoNative.writev(channel.fd, iovecs);
+                result = SocketNative.send(channel.fd, iovecs);
             } else {
                 result = writeThroughBounce(channel, request);
                 if (result == 0) {
@@ -238,7 +237,7 @@ final class EpollOperations {
         if (filled == 0) {
             return 0;
         }
-        int result = IoNative.write(channel.fd, bounce.address(), filled);
+        int result = SocketNative.send(channel.fd, bounce.address(), filled);
         if (result > 0) {
             advance(request, result);
         }

@@ -4,8 +4,8 @@ import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
-import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.EOFException;
 import java.io.IOException;
@@ -120,12 +120,12 @@ final class EpollTransmit {
     private static int write(EpollChannel channel, ByteBuffer buffer, int position, int length) {
         EpollScratch scratch = channel.outputScratch;
         if (buffer.isDirect()) {
-            return IoNative.write(channel.fd, scratch.baseAddress(buffer) + position, length);
+            return SocketNative.send(channel.fd, scratch.baseAddress(buffer) + position, length);
         }
         NativeMemory block = scratch.bounce();
         int n = Math.min(length, block.size());
         block.buffer().put(0, buffer, position, n);
-        return IoNative.write(channel.fd, block.address(), n);
+        return SocketNative.send(channel.fd, block.address(), n);
     }
 
     // ---------------------------------------------------------------- file bytes
@@ -192,7 +192,7 @@ final class EpollTransmit {
             }
             source.filled(read);
         }
-        int result = IoNative.write(channel.fd, block.address() + source.windowStart(), source.windowLength());
+        int result = SocketNative.send(channel.fd, block.address() + source.windowStart(), source.windowLength());
         if (Errors.isAgain(result)) {
             return SOCKET_FULL;
         }

@@ -91,13 +91,7 @@ public final class IoNative {
      * @throws IllegalArgumentException if the array holds a write source or nothing
      */
     public static long readv(int fd, IovecArray iovecs) {
-        iovecs.checkUsableFor(true);
-        long result = readv(fd, iovecs.address(), iovecs.count());
-        Reference.reachabilityFence(iovecs);
-        if (result > 0) {
-            iovecs.advance(result);
-        }
-        return result;
+        return iovecs.transfer(fd, true, IoNative::readv);
     }
 
     /**
@@ -107,12 +101,6 @@ public final class IoNative {
      * @throws IllegalArgumentException if the array holds a read target or nothing
      */
     public static long writev(int fd, IovecArray iovecs) {
-        iovecs.checkUsableFor(false);
-        long result = writev(fd, iovecs.address(), iovecs.count());
-        Reference.reachabilityFence(iovecs);
-        if (result > 0) {
-            iovecs.advance(result);
-        }
-        return result;
+        return iovecs.transfer(fd, false, IoNative::writev);
     }
 }

@@ -1,5 +1,7 @@
 package dev.proactor.jni.internal;
 
+import java.lang.ref.Reference;
+
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -120,6 +122,31 @@ public final class IovecArray {
     /** Whether no more buffers can be added. */
     public boolean isFull() {
         return count == buffers.length;
+    }
+
+    /** A vectored system call: {@code readv}, {@code writev}, {@code recvmsg}, {@code sendmsg} on iovecs. */
+    @FunctionalInterface
+    public interface VectorCall {
+        /** Calls it on {@code count} iovecs at {@code iovAddress}; returns bytes moved or {@code -errno}. */
+        long call(int fd, long iovAddress, int count);
+    }
+
+    /**
+     * Runs {@code call} on these iovecs (read targets when {@code read}, else write sources) and advances the
+     * buffers' positions over the bytes moved. Pass a method reference of a static native (no capture, so
+     * nothing is allocated).
+     *
+     * @return bytes moved, 0 at end of stream for a read, or {@code -errno}
+     * @throws IllegalArgumentException if the array is empty or holds the other kind of buffers
+     */
+    public long transfer(int fd, boolean read, VectorCall call) {
+        checkUsableFor(read);
+        long result = call.call(fd, memory.address(), count);
+        Reference.reachabilityFence(this);
+        if (result > 0) {
+            advance(result);
+        }
+        return result;
     }
 
     void checkUsableFor(boolean read) {

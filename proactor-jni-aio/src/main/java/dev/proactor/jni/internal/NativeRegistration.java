@@ -27,6 +27,7 @@ public final class NativeRegistration {
             SocketNative.class,
             EpollNative.class,
             FileNative.class,
+            LinuxAioNative.class,
             IoUringNative.class);
 
     private NativeRegistration() {

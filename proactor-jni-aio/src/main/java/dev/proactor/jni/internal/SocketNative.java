@@ -67,6 +67,48 @@ public final class SocketNative {
     /** {@code sendto(2)} with {@code MSG_NOSIGNAL}; to the connected peer when {@code toAddress} is 0. Unchecked. */
     public static native int sendto(int fd, long address, int length, int flags, long toAddress, int toLength);
 
+    /** {@code recvmsg(2)} into {@code count} iovecs at {@code iovAddress}, no address or control data; unchecked. */
+    public static native long recvIov(int fd, long iovAddress, int count);
+
+    /** {@code sendmsg(2)} with {@code MSG_NOSIGNAL} from {@code count} iovecs at {@code iovAddress}; unchecked. */
+    public static native long sendIov(int fd, long iovAddress, int count);
+
+    /**
+     * {@code recv(2)} on a connected socket; unchecked. Sockets are read with recv/send rather than read/write:
+     * the socket calls skip the file layer (position lock, access checks and notifications) that read/write go
+     * through, which measured as about 3 % of an echo server's CPU.
+     *
+     * @return bytes read, 0 at end of stream, or {@code -errno}
+     */
+    public static int recv(int fd, long address, int length) {
+        return recvfrom(fd, address, length, 0, 0, 0);
+    }
+
+    /** {@code send(2)} with {@code MSG_NOSIGNAL} to the connected peer; unchecked. See {@link #recv}. */
+    public static int send(int fd, long address, int length) {
+        return sendto(fd, address, length, 0, 0, 0);
+    }
+
+    /**
+     * Scatters into the read targets of {@code iovecs} with {@code recvmsg(2)} and advances their positions.
+     *
+     * @return bytes read, 0 at end of stream, or {@code -errno}
+     * @throws IllegalArgumentException if the array holds a write source or nothing
+     */
+    public static long recv(int fd, IovecArray iovecs) {
+        return iovecs.transfer(fd, true, SocketNative::recvIov);
+    }
+
+    /**
+     * Gathers from the write sources of {@code iovecs} with {@code sendmsg(2)} and advances their positions.
+     *
+     * @return bytes written or {@code -errno}
+     * @throws IllegalArgumentException if the array holds a read target or nothing
+     */
+    public static long send(int fd, IovecArray iovecs) {
+        return iovecs.transfer(fd, false, SocketNative::sendIov);
+    }
+
     /** {@code shutdown(2)} with {@link #SHUT_RD}, {@link #SHUT_WR} or {@link #SHUT_RDWR}. */
     public static native int shutdown(int fd, int how);
 

@@ -188,9 +188,15 @@ final class IoUringEngine implements Engine {
      * Opens the file with the JDK ({@link FileChannel#open}, so every option means what it means there) and runs
      * reads and writes on the engine's duplicate of its descriptor; {@code size()} and closing go through the JDK
      * channel.
+     *
+     * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT} (not implemented here)
      */
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
+        if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
+            throw new UnsupportedOperationException("ProactorOpenOption.DIRECT is not supported by the io_uring "
+                    + "engine (buffered files only); use proactor.engine=linux-aio for direct I/O");
+        }
         FileChannel file = FileChannel.open(path, options);
         try {
             int original = FileNative.fdOf(file);
