@@ -12,6 +12,6 @@ import java.util.stream.Stream;
 class IoUringBufferConformanceTest extends BufferConformanceTest {
 
     static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(IoUringEngineProvider.NAME);
+        return ConformanceMatrix.crossSection(IoUringEngineProvider.NAME); // -Pfull-matrix: all of it
     }
 }

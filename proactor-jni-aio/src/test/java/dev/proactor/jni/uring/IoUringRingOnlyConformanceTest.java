@@ -26,6 +26,6 @@ class IoUringRingOnlyConformanceTest extends AbstractConformanceTest {
     }
 
     static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(IoUringEngineProvider.NAME);
+        return ConformanceMatrix.crossSection(IoUringEngineProvider.NAME); // -Pfull-matrix: all of it
     }
 }
