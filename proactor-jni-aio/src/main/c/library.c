@@ -24,6 +24,8 @@ static const struct pj_module *const modules[] = {
     &pj_socket_module,
     &pj_epoll_module,
     &pj_file_module,
+    &pj_aio_module,
+    &pj_uring_module,
 };
 
 /* Returned by constant() for an unknown name; no real constant has this value. */

@@ -70,5 +70,7 @@ extern const struct pj_module pj_io_module;
 extern const struct pj_module pj_socket_module;
 extern const struct pj_module pj_epoll_module;
 extern const struct pj_module pj_file_module;
+extern const struct pj_module pj_aio_module;
+extern const struct pj_module pj_uring_module;
 
 #endif /* PROACTOR_JNI_H */

@@ -11,5 +11,7 @@ module dev.proactor.jni {
 
     exports dev.proactor.jni;
 
-    provides dev.proactor.spi.EngineProvider with dev.proactor.jni.epoll.EpollEngineProvider;
+    provides dev.proactor.spi.EngineProvider with dev.proactor.jni.epoll.EpollEngineProvider,
+            dev.proactor.jni.aio.LinuxAioEngineProvider,
+            dev.proactor.jni.uring.IoUringEngineProvider;
 }

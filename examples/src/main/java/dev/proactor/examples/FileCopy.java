@@ -37,8 +37,8 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class FileCopy implements AsynchHandler {
 
-    /** What was copied. */
-    public record Result(long bytes, double seconds) {
+    /** What was copied, and which engine ran the files ({@code Demultiplexor.getFileEngineName()}). */
+    public record Result(long bytes, double seconds, String fileEngine) {
 
         /** Throughput in MiB/s. */
         public double mibPerSecond() {
@@ -95,7 +95,9 @@ public final class FileCopy implements AsynchHandler {
      */
     public Result run() throws IOException, InterruptedException {
         long start = System.nanoTime();
+        String fileEngine;
         try (Demultiplexor demux = Demultiplexor.open(ProactorConfig.fromSystemProperties()).start()) {
+            fileEngine = demux.getFileEngineName();
             in = AsynchChannel.openFile(demux, this, source, StandardOpenOption.READ);
             out = AsynchChannel.openFile(demux, this, target, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING);
@@ -128,7 +130,7 @@ public final class FileCopy implements AsynchHandler {
             throw new IOException("size mismatch after the copy: target " + targetSize + " bytes, copied "
                     + copied);
         }
-        return new Result(copied, seconds);
+        return new Result(copied, seconds, fileEngine);
     }
 
     /** Gives the slot the next range and starts reading it, or retires the slot past the end. Lock held. */

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
         description = {"Copies SRC to DST with asynchronous positional reads and writes, --depth blocks in "
                 + "flight. Reads SRC to its end (a /proc file that reports size 0 is copied too); blocks of "
                 + "zeros become holes in DST, so a sparse SRC stays sparse.",
-                "Prints 'copied N bytes in S s (R MiB/s)'."})
+                "Prints 'copied N bytes in S s (R MiB/s) files=ENGINE'."})
 final class FileCopyCommand implements Callable<Integer> {
 
     /** Largest --block: a bigger buffer per slot only costs memory, the kernel moves at most 2 GiB per call. */
@@ -48,7 +48,8 @@ final class FileCopyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("SRC and DST are the same file");
         }
         FileCopy.Result r = new FileCopy(source, target, block, depth).run();
-        System.out.printf("copied %d bytes in %.3f s (%.1f MiB/s)%n", r.bytes(), r.seconds(), r.mibPerSecond());
+        System.out.printf("copied %d bytes in %.3f s (%.1f MiB/s) files=%s%n", r.bytes(), r.seconds(),
+                r.mibPerSecond(), r.fileEngine());
         return 0;
     }
 }

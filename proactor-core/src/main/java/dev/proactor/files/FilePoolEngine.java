@@ -80,9 +80,18 @@ public final class FilePoolEngine implements Engine {
 
     // ---------------------------------------------------------------- channels
 
-    /** Opens {@code path} with {@code options} and starts the workers if this is the first file. */
+    /**
+     * Opens {@code path} with {@code options} and starts the workers if this is the first file.
+     *
+     * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT}: direct I/O is run by
+     *                                       engines that do files themselves ({@code linux-aio})
+     */
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
+        if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
+            throw new UnsupportedOperationException("ProactorOpenOption.DIRECT needs an engine that runs files itself"
+                    + " (proactor.engine=linux-aio); the " + NAME + " file engine does buffered I/O only");
+        }
         FileChannel file = FileChannel.open(path, options);
         try {
             startWorkers();

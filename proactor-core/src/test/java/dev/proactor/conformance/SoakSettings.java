@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * The settings of one soak run, from system properties (defaults: the default build's ~30 s per engine;
+ * The settings of one soak run, from system properties (defaults: the default build's ~20 s per engine;
  * {@code -Psoak} sets 10 000 connections and 600 s):
  *
  * <table>
@@ -49,7 +49,7 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
     /** The soak runs of {@code engine}: one per configured leader mode, sharing the engine's seconds. */
     public static Stream<SoakSettings> of(String engine) {
         int connections = intProperty(CONNECTIONS, 400, 1);
-        int seconds = intProperty(SECONDS, 30, 1);
+        int seconds = intProperty(SECONDS, 20, 1);
         int threads = intProperty(THREADS, 4, 1);
         int clientThreads = intProperty(CLIENT_THREADS, 2, 1);
         int userThreads = intProperty(USER_THREADS, 2, 0);

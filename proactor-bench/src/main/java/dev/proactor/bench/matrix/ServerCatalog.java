@@ -11,7 +11,8 @@ import java.util.List;
  * <p>The project's servers map to system properties of {@code proactor-examples.jar}:
  * {@code proactor-nio-W} is engine {@code nio} with wait strategy {@code W}
  * ({@code epoll}, {@code poll}, {@code busy}); {@code -dedicated} adds
- * {@code proactor.leader=dedicated}; {@code proactor-epoll} is the native epoll engine.
+ * {@code proactor.leader=dedicated}; {@code proactor-epoll}, {@code proactor-io_uring} and
+ * {@code proactor-linux-aio} are the native engines (the last serves sockets with epoll and files with kernel AIO).
  */
 public final class ServerCatalog {
     /** Baselines the Markdown report divides by, when they ran. */
@@ -23,6 +24,8 @@ public final class ServerCatalog {
             proactor("proactor-nio-busy", "nio", "busy-poll", null),
             proactor("proactor-nio-epoll-dedicated", "nio", "epoll", "dedicated"),
             new ServerDefinition("proactor-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll")),
+            new ServerDefinition("proactor-io_uring", Kind.PROACTOR, List.of("-Dproactor.engine=io_uring")),
+            new ServerDefinition("proactor-linux-aio", Kind.PROACTOR, List.of("-Dproactor.engine=linux-aio")),
             bench("netty-nio"),
             bench("netty-epoll"),
             bench("netty-io_uring"),

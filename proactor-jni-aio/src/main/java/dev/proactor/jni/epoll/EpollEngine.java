@@ -34,8 +34,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The epoll engine: one epoll set per engine, native non-blocking system calls on buffer addresses, an
  * eventfd to interrupt the leader. See the package documentation for the completion and lifetime rules.
+ *
+ * <p>Public (in a package the module does not export) so that the Linux AIO engine can run its sockets on it and
+ * attach its own completions to the same wait ({@link #attach(int, EpollCompletionSource)}).
  */
-final class EpollEngine implements Engine {
+public final class EpollEngine implements Engine {
 
     private static final Logger LOG = LoggerFactory.getLogger(EpollEngine.class);
 
@@ -59,6 +62,9 @@ final class EpollEngine implements Engine {
     private final WaitStrategy waitStrategy;
     private final EventfdInterruptStrategy interrupt;
 
+    /** The attached completion source, or null; set once, read by the leader after each poll. */
+    private volatile EpollCompletionSource source;
+
     /** Orders channel additions and epoll_ctl calls against {@link #close()}, so none uses a closed epoll fd. */
     private final Object lifecycle = new Object();
     /** No channel may be added any more. Guarded by lifecycle. */
@@ -70,7 +76,7 @@ final class EpollEngine implements Engine {
      * @param waitStrategyName {@value EpollWaitStrategy#NAME} or {@value EpollBusyPollWaitStrategy#NAME}
      * @throws IOException if the epoll set or the eventfd cannot be created
      */
-    EpollEngine(String waitStrategyName) throws IOException {
+    public EpollEngine(String waitStrategyName) throws IOException {
         if (!EpollEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
             throw new IllegalArgumentException("unknown epoll wait strategy '" + waitStrategyName + "'; allowed: "
                     + EpollEngineProvider.WAIT_STRATEGIES);
@@ -282,6 +288,37 @@ final class EpollEngine implements Engine {
             return Errors.newException("epoll_ctl", result);
         }
         return null;
+    }
+
+    /**
+     * Adds {@code fd} (readable when the source has completions, e.g. an eventfd) to the epoll set, level-triggered,
+     * and calls {@code completions} in the leader after every poll (see {@link EpollCompletionSource}). At most one
+     * source per engine; the caller keeps owning {@code fd} and closes it after this engine is closed (closing it
+     * also takes it out of the epoll set).
+     *
+     * @throws IllegalStateException if a source is already attached
+     * @throws IOException           if the engine is closed or {@code epoll_ctl} fails
+     */
+    public void attach(int fd, EpollCompletionSource completions) throws IOException {
+        synchronized (lifecycle) {
+            if (closing) {
+                throw new ClosedChannelException();
+            }
+            if (source != null) {
+                throw new IllegalStateException("a completion source is already attached to " + this);
+            }
+            Errors.check("epoll_ctl", EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_ADD, fd, EpollNative.EPOLLIN,
+                    EpollPoller.SOURCE_ID));
+            source = completions;
+        }
+    }
+
+    /** In the leader, after a poll: lets the attached source add its completions. */
+    void collectSource(boolean signalled) throws IOException {
+        EpollCompletionSource s = source;
+        if (s != null) {
+            s.collect(signalled, completed);
+        }
     }
 
     // ---------------------------------------------------------------- requests

@@ -14,6 +14,8 @@ final class EpollPoller {
 
     /** Epoll user data of the interrupt eventfd; no channel id has all 64 bits set. */
     static final long INTERRUPT_ID = -1L;
+    /** Epoll user data of an attached completion source's descriptor; no channel id is negative either. */
+    static final long SOURCE_ID = -2L;
 
     /** Events taken per wait; more ready descriptors are simply returned by the next wait. */
     private static final int MAX_EVENTS = 256;
@@ -42,20 +44,25 @@ final class EpollPoller {
         int count = EpollNative.epollWait(epfd, events, timeoutMillis);
         if (count < 0) {
             if (count == -ErrnoNative.EINTR) {
+                engine.collectSource(false);
                 return 0;
             }
             throw Errors.newException("epoll_wait", count);
         }
+        boolean signalled = false;
         for (int i = 0; i < count; i++) {
             long data = events.data(i);
             if (data == INTERRUPT_ID) {
                 interrupt.onEventfdReady();
                 interrupted = true;
+            } else if (data == SOURCE_ID) {
+                signalled = true;
             } else {
                 engine.onReady(data, events.events(i));
             }
         }
         engine.collectOrphans();
+        engine.collectSource(signalled);
         return count;
     }
 

@@ -9,10 +9,10 @@ import java.util.Map;
  * The {@link StandardSocketOptions} the epoll engine sets with {@code setsockopt(2)}: each maps to a level, an
  * option number and whether it is a boolean (0/1) or an integer. Others are unsupported.
  */
-final class EpollSocketOptions {
+public final class EpollSocketOptions {
 
     /** Where an option lives in the kernel's option space. */
-    record Native(int level, int option, boolean isBoolean) {
+    public record Native(int level, int option, boolean isBoolean) {
     }
 
     private static final Map<SocketOption<?>, Native> OPTIONS = Map.of(
@@ -32,7 +32,7 @@ final class EpollSocketOptions {
      *
      * @throws UnsupportedOperationException if the engine does not support the option
      */
-    static Native of(SocketOption<?> name) {
+    public static Native of(SocketOption<?> name) {
         Native n = OPTIONS.get(name);
         if (n == null) {
             throw new UnsupportedOperationException("the epoll engine does not support socket option " + name
@@ -42,7 +42,7 @@ final class EpollSocketOptions {
     }
 
     /** The int passed to setsockopt for {@code value}. */
-    static int toNative(SocketOption<?> name, Native n, Object value) {
+    public static int toNative(SocketOption<?> name, Native n, Object value) {
         if (n.isBoolean()) {
             if (!(value instanceof Boolean b)) {
                 throw new IllegalArgumentException(name + " needs a Boolean, not " + value);
@@ -56,7 +56,7 @@ final class EpollSocketOptions {
     }
 
     /** The Java value of what getsockopt returned. */
-    static Object fromNative(Native n, int value) {
+    public static Object fromNative(Native n, int value) {
         return n.isBoolean() ? Boolean.valueOf(value != 0) : Integer.valueOf(value);
     }
 }

@@ -26,7 +26,9 @@ public final class NativeRegistration {
             IoNative.class,
             SocketNative.class,
             EpollNative.class,
-            FileNative.class);
+            FileNative.class,
+            LinuxAioNative.class,
+            IoUringNative.class);
 
     private NativeRegistration() {
     }

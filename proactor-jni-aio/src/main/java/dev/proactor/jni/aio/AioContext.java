@@ -1,0 +1,464 @@
+package dev.proactor.jni.aio;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.EpollNative;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IovecArray;
+import dev.proactor.jni.internal.LinuxAioNative;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import java.io.IOException;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.NonWritableChannelException;
+import java.util.ArrayDeque;
+import java.util.Queue;
+
+/**
+ * One kernel AIO context ({@code io_setup}) running the file reads and writes of a {@link LinuxAioEngine}: a fixed
+ * table of {@value #DEPTH} iocbs in native memory, an eventfd every iocb names with {@code IOCB_FLAG_RESFD} (it sits
+ * in the epoll engine's set, so the same leader wait sees file completions), and the harvest of
+ * {@code io_getevents} into completed requests.
+ *
+ * <p>Requests: {@code READ_FILE} is one {@code IOCB_CMD_PREAD} (several buffers: {@code PREADV}); a short read is
+ * the result, 0 bytes is end of file. {@code WRITE_FILE} is {@code PWRITE}/{@code PWRITEV}, submitted again from
+ * where it stopped after a short write until every byte is written. Direct buffers go to the kernel as they are
+ * (nothing allocated per request); a heap buffer goes through the slot's direct bounce block.
+ *
+ * <p>Cancel ({@code io_cancel}): the kernel cannot cancel plain file reads and writes (it answers {@code EINVAL}),
+ * so such a request runs to the end and completes with its own result, as on the thread-pool file engine. Where a
+ * kernel does cancel, the request completes once: at once when {@code io_cancel} returns the event, or with the
+ * cancel reason when the event it reports later says {@code ECANCELED}.
+ *
+ * <p>Threading: {@link #start}, {@link #cancel} from any thread (lock order: the file channel, then this
+ * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end.
+ */
+final class AioContext {
+
+    /** Iocbs per context: requests in flight at once; more are deferred by the core until one completes. */
+    static final int DEPTH = 256;
+
+    private final long context;
+    private final int eventfd;
+    private final NativeMemory iocbs = NativeMemory.allocate(DEPTH * LinuxAioNative.IOCB_SIZE);
+    /** io_getevents target; used under {@link #harvestLock}. */
+    private final NativeMemory events = NativeMemory.allocate(DEPTH * LinuxAioNative.IO_EVENT_SIZE);
+    /** io_cancel's result; used under this. */
+    private final NativeMemory cancelResult = NativeMemory.allocate(LinuxAioNative.IO_EVENT_SIZE);
+    private final AioSlot[] slots = new AioSlot[DEPTH];
+    /** Free slot indexes; guarded by this. */
+    private final int[] free = new int[DEPTH];
+    private int freeCount;
+    /** Iocbs the kernel holds (submitted, event not yet reaped). Written under this. */
+    private volatile int inFlight;
+
+    private final Object harvestLock = new Object();
+    /** Completions reaped by {@link #quiesce()} for the leader's next collect; guarded by harvestLock. */
+    private final ArrayDeque<IoRequest> drained = new ArrayDeque<>();
+    private volatile boolean hasDrained;
+    /** Guarded by this. */
+    private boolean closed;
+
+    /**
+     * @throws IOException with the cause spelled out ({@code aio-max-nr}, seccomp) if io_setup or eventfd fails
+     */
+    AioContext() throws IOException {
+        long ctx = LinuxAioNative.ioSetup(DEPTH);
+        if (ctx < 0) {
+            throw LinuxAioSupport.setupFailure(DEPTH, ctx);
+        }
+        int efd = EpollNative.eventfd(0, EpollNative.EFD_NONBLOCK | EpollNative.EFD_CLOEXEC);
+        if (efd < 0) {
+            LinuxAioNative.ioDestroy(ctx);
+            throw Errors.newException("eventfd", efd);
+        }
+        context = ctx;
+        eventfd = efd;
+        for (int i = 0; i < DEPTH; i++) {
+            slots[i] = new AioSlot(i, iocbs.address(i * LinuxAioNative.IOCB_SIZE, LinuxAioNative.IOCB_SIZE));
+            free[i] = DEPTH - 1 - i;
+        }
+        freeCount = DEPTH;
+    }
+
+    /** The eventfd the kernel signals on every completion (owned by this context). */
+    int eventfd() {
+        return eventfd;
+    }
+
+    // ---------------------------------------------------------------- start and cancel
+
+    /** Starts a file read or write; see the class documentation. Any thread. */
+    StartResult start(IoRequest request) {
+        AioFileChannel channel = (AioFileChannel) request.channel();
+        boolean read = request.kind() == OpKind.READ_FILE;
+        if (read ? !channel.readable : !channel.writable) {
+            request.fail(read ? new NonReadableChannelException() : new NonWritableChannelException());
+            return StartResult.COMPLETED;
+        }
+        if (!read && !request.hasRemaining()) {
+            request.complete(0); // nothing to write: no system call, as FileChannel.write
+            return StartResult.COMPLETED;
+        }
+        synchronized (channel) {
+            if (!channel.isOpenLocked()) {
+                request.fail(new ClosedChannelException());
+                return StartResult.COMPLETED;
+            }
+            AioSlot slot = acquire();
+            if (slot == null) {
+                return StartResult.DEFERRED; // every iocb in use: the core retries when one completes
+            }
+            slot.request = request;
+            slot.channel = channel;
+            request.engineScratch(slot.index + 1L);
+            try {
+                prepare(slot, request, channel, read);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                release(slot);
+                request.fail(e);
+                return StartResult.COMPLETED;
+            }
+            int result = submit(slot);
+            if (result < 0) {
+                boolean retry = result == -ErrnoNative.EAGAIN && inFlight > 0;
+                release(slot);
+                if (retry) {
+                    return StartResult.DEFERRED; // the kernel's queue is full: wait for a completion
+                }
+                request.fail(Errors.newException("io_submit", result));
+                return StartResult.COMPLETED;
+            }
+            return StartResult.PENDING;
+        }
+    }
+
+    /**
+     * Cancels a request in flight if the kernel can (see the class documentation).
+     *
+     * @return true if it was cancelled now and {@code reason} recorded (the caller posts it)
+     */
+    boolean cancel(IoRequest request, Throwable reason) {
+        int index = (int) request.engineScratch() - 1;
+        if (index < 0 || index >= DEPTH) {
+            return false;
+        }
+        synchronized (this) {
+            AioSlot slot = slots[index];
+            if (slot.request != request || closed) {
+                return false;
+            }
+            int result = LinuxAioNative.ioCancel(context, slot.iocbAddress, cancelResult.address());
+            Reference.reachabilityFence(cancelResult);
+            if (result == 0) {
+                inFlight--; // the event was handed back here, io_getevents will not report it
+                request.fail(reason);
+                releaseLocked(slot);
+                return true;
+            }
+            if (result == -ErrnoNative.EINPROGRESS) {
+                slot.cancelReason = reason; // its event comes with ECANCELED: it completes then, once
+            }
+            return false; // EINVAL: file I/O cannot be cancelled; it completes with its own result
+        }
+    }
+
+    // ---------------------------------------------------------------- iocbs
+
+    private synchronized AioSlot acquire() {
+        return freeCount == 0 || closed ? null : slots[free[--freeCount]];
+    }
+
+    private void release(AioSlot slot) {
+        synchronized (this) {
+            releaseLocked(slot);
+        }
+    }
+
+    private void releaseLocked(AioSlot slot) {
+        slot.clear();
+        free[freeCount++] = slot.index;
+    }
+
+    /** io_submit of the slot's iocb. Channel lock held (the descriptor is open). */
+    private synchronized int submit(AioSlot slot) {
+        if (closed) {
+            return -ErrnoNative.EBADF;
+        }
+        int result = LinuxAioNative.ioSubmitOne(context, slot.iocbAddress);
+        Reference.reachabilityFence(iocbs);
+        if (result >= 0) {
+            inFlight++;
+        }
+        return result;
+    }
+
+    /**
+     * Fills the slot's iocb from the request's buffers (their current positions) at file position
+     * {@code position() + bytes()}, so a write continues where it stopped. Checks every buffer, and the
+     * {@code O_DIRECT} alignment, before the kernel sees anything.
+     *
+     * @throws IllegalArgumentException for a buffer the request cannot use (also a misaligned one on O_DIRECT)
+     * @throws IllegalStateException    for a buffer changed or freed meanwhile ({@link DirectBuffers#checkRange})
+     */
+    private void prepare(AioSlot slot, IoRequest request, AioFileChannel channel, boolean read) {
+        long position = request.position() + request.bytes();
+        ByteBuffer[] buffers = request.buffers();
+        DirectIoAlignment alignment = channel.alignment;
+        int command;
+        long address;
+        long length;
+        if (request.length() == 1) {
+            ByteBuffer b = buffers[request.offset()];
+            int p = b.position();
+            int l = b.limit();
+            slot.buffer = b;
+            slot.bufferPosition = p;
+            if (b.isDirect()) {
+                long base = read ? DirectBuffers.writableAddress(b) : DirectBuffers.address(b);
+                DirectBuffers.checkRange(b, p, l);
+                slot.mode = AioSlot.Mode.DIRECT;
+                address = base + p;
+            } else {
+                if (alignment != null) {
+                    throw new IllegalArgumentException(alignment.message("a heap buffer has no stable address;"
+                            + " O_DIRECT needs a direct one"));
+                }
+                if (read && b.isReadOnly()) {
+                    throw new IllegalArgumentException("cannot read into a read-only buffer");
+                }
+                if (p < 0 || p > l || l > b.capacity()) {
+                    throw new IllegalStateException("buffer changed by another thread: " + b);
+                }
+                ByteBuffer bounce = slot.bounce(l - p);
+                if (!read) {
+                    bounce.put(0, b, p, l - p);
+                }
+                slot.mode = AioSlot.Mode.BOUNCE;
+                address = DirectBuffers.address(bounce);
+            }
+            length = l - p;
+            command = read ? LinuxAioNative.IOCB_CMD_PREAD : LinuxAioNative.IOCB_CMD_PWRITE;
+            if (alignment != null) {
+                String violation = alignment.violation(address, length, position);
+                if (violation != null) {
+                    throw new IllegalArgumentException(alignment.message(violation));
+                }
+            }
+        } else {
+            IovecArray iovec = slot.iovec(request.length());
+            for (int i = request.offset(), end = request.offset() + request.length(); i < end; i++) {
+                ByteBuffer b = buffers[i];
+                if (read) {
+                    iovec.addReadTarget(b); // throws IllegalArgumentException for a heap buffer
+                } else {
+                    iovec.addWriteSource(b);
+                }
+                if (alignment != null) {
+                    String violation = alignment.violation(DirectBuffers.address(b) + b.position(), b.remaining(),
+                            position);
+                    if (violation != null) {
+                        throw new IllegalArgumentException(alignment.message(violation));
+                    }
+                }
+            }
+            slot.mode = AioSlot.Mode.VECTOR;
+            address = iovec.address();
+            length = iovec.count();
+            command = read ? LinuxAioNative.IOCB_CMD_PREADV : LinuxAioNative.IOCB_CMD_PWRITEV;
+        }
+        writeIocb(slot, command, channel.fd, address, length, position);
+    }
+
+    private void writeIocb(AioSlot slot, int command, int fd, long address, long length, long position) {
+        ByteBuffer m = iocbs.buffer();
+        int o = slot.index * LinuxAioNative.IOCB_SIZE;
+        for (int i = 0; i < LinuxAioNative.IOCB_SIZE; i += Long.BYTES) {
+            m.putLong(o + i, 0L);
+        }
+        m.putLong(o + LinuxAioNative.IOCB_DATA_OFFSET, slot.index);
+        m.putShort(o + LinuxAioNative.IOCB_OPCODE_OFFSET, (short) command);
+        m.putInt(o + LinuxAioNative.IOCB_FILDES_OFFSET, fd);
+        m.putLong(o + LinuxAioNative.IOCB_BUF_OFFSET, address);
+        m.putLong(o + LinuxAioNative.IOCB_NBYTES_OFFSET, length);
+        m.putLong(o + LinuxAioNative.IOCB_OFFSET_OFFSET, position);
+        m.putInt(o + LinuxAioNative.IOCB_FLAGS_OFFSET, LinuxAioNative.IOCB_FLAG_RESFD);
+        m.putInt(o + LinuxAioNative.IOCB_RESFD_OFFSET, eventfd);
+    }
+
+    // ---------------------------------------------------------------- completions
+
+    /**
+     * Leader, after every poll: when the eventfd fired, drains it and then reaps every event (in that order, so a
+     * completion after the reap fires the eventfd again), and queues the finished requests; also hands over what
+     * {@link #quiesce()} reaped. Allocates nothing for direct buffers.
+     */
+    void collect(boolean signalled, Queue<IoRequest> completed) throws IOException {
+        if (!signalled && !hasDrained) {
+            return;
+        }
+        synchronized (harvestLock) {
+            if (hasDrained) {
+                IoRequest r;
+                while ((r = drained.poll()) != null) {
+                    completed.add(r);
+                }
+                hasDrained = false;
+            }
+            if (signalled) {
+                long drainedCount = EpollNative.eventfdRead(eventfd);
+                if (drainedCount < 0 && !Errors.isAgain(drainedCount)) {
+                    throw Errors.newException("eventfd read (AIO completions)", drainedCount);
+                }
+                reap(0, 0L, completed);
+            }
+        }
+    }
+
+    /** io_getevents until the ring is empty; harvestLock held. */
+    private void reap(int minNr, long timeoutNanos, Queue<IoRequest> completed) throws IOException {
+        while (true) {
+            int n = LinuxAioNative.ioGetevents(context, minNr, DEPTH, events.address(), timeoutNanos);
+            Reference.reachabilityFence(events);
+            if (n == -ErrnoNative.EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                throw Errors.newException("io_getevents", n);
+            }
+            ByteBuffer e = events.buffer();
+            for (int i = 0; i < n; i++) {
+                int o = i * LinuxAioNative.IO_EVENT_SIZE;
+                int index = (int) e.getLong(o + LinuxAioNative.IO_EVENT_DATA_OFFSET);
+                long result = e.getLong(o + LinuxAioNative.IO_EVENT_RES_OFFSET);
+                synchronized (this) {
+                    inFlight--;
+                }
+                finish(slots[index], result, completed);
+            }
+            if (n < DEPTH) {
+                return;
+            }
+        }
+    }
+
+    /** Applies one event to its request: completes it, or submits the rest of a short write. */
+    private void finish(AioSlot slot, long result, Queue<IoRequest> completed) {
+        IoRequest request = slot.request;
+        if (request == null) {
+            return; // cannot happen: an iocb the kernel reports is one it holds, and its slot is taken until then
+        }
+        boolean read = request.kind() == OpKind.READ_FILE;
+        if (result < 0) {
+            Throwable reason = slot.cancelReason;
+            request.fail(result == -ErrnoNative.ECANCELED && reason != null ? reason
+                    : Errors.newException(read ? "io_submit(pread)" : "io_submit(pwrite)", result));
+        } else if (read) {
+            advance(slot, (int) result, true);
+            request.complete(result == 0 ? -1 : result);
+        } else {
+            advance(slot, (int) result, false);
+            request.addBytes(result);
+            if (result > 0 && request.hasRemaining() && resubmit(slot, request)) {
+                return; // a short write goes on from where it stopped
+            }
+            if (result == 0 && request.hasRemaining()) {
+                request.fail(new IOException("the file write made no progress"));
+            }
+        }
+        release(slot);
+        completed.add(request);
+    }
+
+    /** Moves the buffers' positions over {@code bytes} transferred ones; copies a read out of the bounce block. */
+    private static void advance(AioSlot slot, int bytes, boolean read) {
+        if (bytes <= 0) {
+            return;
+        }
+        switch (slot.mode) {
+            case DIRECT -> slot.buffer.position(slot.bufferPosition + bytes);
+            case BOUNCE -> {
+                if (read) {
+                    slot.buffer.put(slot.bufferPosition, slot.activeBounce, 0, bytes);
+                }
+                slot.buffer.position(slot.bufferPosition + bytes);
+            }
+            case VECTOR -> slot.filledIovec().advance(bytes);
+        }
+    }
+
+    /** Submits the rest of a short write on the same slot; false (request failed) if that is not possible. */
+    private boolean resubmit(AioSlot slot, IoRequest request) {
+        AioFileChannel channel = slot.channel;
+        synchronized (channel) {
+            if (!channel.isOpenLocked()) {
+                request.fail(new AsynchronousCloseException());
+                return false;
+            }
+            try {
+                prepare(slot, request, channel, false);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                request.fail(e);
+                return false;
+            }
+            int result = submit(slot);
+            if (result < 0) {
+                request.fail(Errors.newException("io_submit", result));
+                return false;
+            }
+            return true;
+        }
+    }
+
+    // ---------------------------------------------------------------- end
+
+    /**
+     * Waits until the kernel holds no request of this context and keeps what it reaped for the leader's next
+     * {@link #collect}. Called once the leaders stopped.
+     */
+    void quiesce() throws IOException {
+        synchronized (harvestLock) {
+            try {
+                while (inFlight > 0) {
+                    reap(1, 100_000_000L, drained);
+                }
+            } finally {
+                hasDrained = !drained.isEmpty();
+            }
+        }
+    }
+
+    /** Destroys the context (the kernel waits for anything still in flight) and closes the eventfd. Once. */
+    void close() throws IOException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        IOException failure = null;
+        int result = LinuxAioNative.ioDestroy(context);
+        if (result < 0) {
+            failure = Errors.newException("io_destroy", result);
+        }
+        result = IoNative.close(eventfd);
+        if (result < 0) {
+            IOException e = Errors.newException("close(eventfd)", result);
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.proactor.jni.aio;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.LinuxAioNative;
+import dev.proactor.jni.internal.NativeMemory;
+import java.io.IOException;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The alignment direct I/O ({@code O_DIRECT}) needs on one open file, and the check of a buffer and position
+ * against it, made in Java before anything reaches the kernel (where a misaligned request fails with a bare
+ * {@code EINVAL}).
+ *
+ * <p>Where it comes from: {@code statx(STATX_DIOALIGN)} (Linux 6.1+) gives the memory and the file-offset
+ * alignment of this very file. On older kernels, or file systems that do not report it, both are the logical block
+ * size of the file system's device ({@code /sys/dev/block/MAJ:MIN[/..]/queue/logical_block_size}, what
+ * {@code BLKSSZGET} returns), and failing that the file's preferred block size ({@code st_blksize}), which is a
+ * multiple of it and so always safe.
+ *
+ * @param memory  required alignment of the buffer's address (of the first byte to transfer)
+ * @param offset  required alignment of the file position and of the length
+ * @param source  where the values came from, for messages
+ */
+record DirectIoAlignment(int memory, int offset, String source) {
+
+    /**
+     * The alignment of the open file {@code fd} (of {@code path}, for messages).
+     *
+     * @throws IOException if statx fails, or the file system reports that this file cannot do direct I/O
+     */
+    static DirectIoAlignment of(int fd, Path path) throws IOException {
+        NativeMemory out = NativeMemory.allocate(LinuxAioNative.DIO_ALIGNMENT_SIZE);
+        int result = LinuxAioNative.dioAlignment(fd, out.address());
+        Reference.reachabilityFence(out);
+        Errors.check("statx", result);
+        ByteBuffer b = out.buffer();
+        int mask = b.getInt(0);
+        int memory = b.getInt(4);
+        int offset = b.getInt(8);
+        int major = b.getInt(12);
+        int minor = b.getInt(16);
+        int blockSize = b.getInt(20);
+        if (LinuxAioNative.STATX_DIOALIGN != 0 && (mask & LinuxAioNative.STATX_DIOALIGN) != 0) {
+            if (memory == 0 || offset == 0) {
+                throw new IOException("the file system of " + path + " does not support direct I/O (O_DIRECT)"
+                        + " for this file (statx STATX_DIOALIGN reports 0)");
+            }
+            return new DirectIoAlignment(memory, offset, "statx STATX_DIOALIGN");
+        }
+        int logical = logicalBlockSize(major, minor);
+        if (logical > 0) {
+            return new DirectIoAlignment(logical, logical, "logical block size of device " + major + ":" + minor);
+        }
+        int fallback = blockSize > 0 ? blockSize : 4096;
+        return new DirectIoAlignment(fallback, fallback, "st_blksize (no STATX_DIOALIGN, no block device)");
+    }
+
+    /** The logical block size of a block device (or of the disk a partition is on), or 0 if unknown. */
+    private static int logicalBlockSize(int major, int minor) {
+        Path device = Path.of("/sys/dev/block/" + major + ":" + minor);
+        for (Path queue : new Path[] {device.resolve("queue"), device.resolve("../queue")}) {
+            try {
+                return Integer.parseInt(Files.readString(queue.resolve("logical_block_size")).trim());
+            } catch (IOException | NumberFormatException | SecurityException e) {
+                // not this one: a partition has no queue of its own, a virtual file system no device at all
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Why a transfer of {@code length} bytes at native {@code address} and file {@code position} breaks the rule,
+     * or null when it does not. Allocates only for the message.
+     */
+    String violation(long address, long length, long position) {
+        if (address % memory != 0) {
+            return "the buffer address " + Long.toHexString(address) + " (at its position) is not a multiple of "
+                    + memory;
+        }
+        if (length % offset != 0) {
+            return "the length " + length + " is not a multiple of " + offset;
+        }
+        if (position % offset != 0) {
+            return "the file position " + position + " is not a multiple of " + offset;
+        }
+        return null;
+    }
+
+    /** The whole message for a misaligned request. */
+    String message(String violation) {
+        return "O_DIRECT needs buffer address alignment " + memory + " and position and length alignment " + offset
+                + " (" + source + "): " + violation + "; use a direct buffer from ByteBuffer.alignedSlice(" + memory
+                + ") with a length that is a multiple of " + offset;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.spi.InterruptStrategy;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.util.ArrayDeque;
+
+/**
+ * Spins on a non-blocking {@code io_uring_enter} (submit what was written, collect what completed) until something
+ * completes, an interrupt NOP arrives or the timeout ends: the lowest latency, at the price of a busy core.
+ * Starters never submit themselves under this strategy (the leader never blocks), so every batch goes in one call.
+ */
+final class IoUringBusyPollWaitStrategy implements WaitStrategy {
+
+    static final String NAME = "busy-poll";
+
+    private final IoUringEngine engine;
+    private final IoUringRing ring;
+    private final IoUringInterruptStrategy interrupt;
+    private final ArrayDeque<IoRequest> completed;
+
+    IoUringBusyPollWaitStrategy(IoUringEngine engine, IoUringRing ring, IoUringInterruptStrategy interrupt,
+                                ArrayDeque<IoRequest> completed) {
+        this.engine = engine;
+        this.ring = ring;
+        this.interrupt = interrupt;
+        this.completed = completed;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int waitFor(long timeoutNanos) throws IOException {
+        interrupt.takeSeen();
+        long deadline = System.nanoTime() + Math.max(timeoutNanos, 0);
+        while (true) {
+            int n = ring.takeUnsubmitted();
+            int result = ring.enterNoWait(n);
+            ring.afterEnter(n, result);
+            engine.reap();
+            if (!IoUringRing.isTransient(result)) {
+                throw Errors.newException("io_uring_enter", result);
+            }
+            if (!completed.isEmpty() || interrupt.takeSeen() || timeoutNanos == 0
+                    || (timeoutNanos > 0 && System.nanoTime() - deadline >= 0)) {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        return completed.size();
+    }
+
+    @Override
+    public IoRequest nextCompleted() {
+        return completed.poll();
+    }
+
+    @Override
+    public InterruptStrategy interruptStrategy() {
+        return interrupt;
+    }
+}

@@ -1,0 +1,209 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.epoll.EpollSocketOptions;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.spi.EngineChannel;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.nio.channels.Channel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+
+/**
+ * The io_uring engine's state of one socket or file: the engine's own descriptor (created, accepted, or a
+ * duplicate of a registered JDK channel's or an opened {@link FileChannel}'s), and its two directions. Mutable
+ * state is guarded by this object's monitor.
+ *
+ * <p>Closing releases the descriptor at once, after submitting every SQE already written for it: requests in the
+ * kernel hold their own reference to the file, so a number reused by the process is never touched by them, and the
+ * core has cancelled them before (their cancellation completes through the ring). A request whose completion
+ * arrives after the close is never continued on the descriptor.
+ */
+final class IoUringChannel implements EngineChannel {
+
+    /** What the descriptor is; decides which requests make sense on it. */
+    enum Kind {
+        STREAM, SERVER, DATAGRAM, FILE
+    }
+
+    final int fd;
+    final Kind kind;
+    /** Address family of a datagram socket, else 0. */
+    final int family;
+    /** The JDK channel the user registered or the engine opened for a file (it owns its own descriptor), or null. */
+    private final Channel owner;
+
+    final IoUringDirection input = new IoUringDirection(this);
+    final IoUringDirection output = new IoUringDirection(this);
+
+    /** For a file: whether it was opened for reading and for writing (sockets: both true). */
+    boolean readable = true;
+    boolean writable = true;
+
+    /** Guarded by this. */
+    boolean closed;
+    /** Connected peer of a datagram socket, looked up once. Guarded by this. */
+    private SocketAddress connectedPeer;
+
+    private final IoUringEngine engine;
+
+    IoUringChannel(IoUringEngine engine, int fd, Kind kind, int family, Channel owner) {
+        this.engine = engine;
+        this.fd = fd;
+        this.kind = kind;
+        this.family = family;
+        this.owner = owner;
+    }
+
+    /** Whether the channel can take a system call or request now (not closed, its owner not closed directly). */
+    boolean usable() {
+        return !closed && (owner == null || owner.isOpen());
+    }
+
+    SocketAddress connectedPeer() {
+        if (connectedPeer == null) {
+            Sockaddr address = new Sockaddr();
+            if (SocketNative.peerAddress(fd, address) == 0) {
+                connectedPeer = address.get();
+            }
+        }
+        return connectedPeer;
+    }
+
+    @Override
+    public synchronized SocketAddress localAddress() throws IOException {
+        checkOpen();
+        if (kind == Kind.FILE) {
+            return null;
+        }
+        Sockaddr address = new Sockaddr();
+        Errors.check("getsockname", SocketNative.localAddress(fd, address));
+        return address.get();
+    }
+
+    @Override
+    public synchronized SocketAddress remoteAddress() throws IOException {
+        checkOpen();
+        if (kind == Kind.SERVER || kind == Kind.FILE) {
+            return null;
+        }
+        Sockaddr address = new Sockaddr();
+        int result = SocketNative.peerAddress(fd, address);
+        if (result == -ErrnoNative.ENOTCONN) {
+            return null;
+        }
+        Errors.check("getpeername", result);
+        return address.get();
+    }
+
+    @Override
+    public synchronized void shutdownOutput() throws IOException {
+        checkOpen();
+        if (kind != Kind.STREAM) {
+            throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
+        }
+        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+    }
+
+    @Override
+    public long size() throws IOException {
+        if (kind != Kind.FILE) {
+            throw new UnsupportedOperationException("size() needs a file channel, not " + this);
+        }
+        synchronized (this) {
+            checkOpen();
+        }
+        return ((FileChannel) owner).size();
+    }
+
+    @Override
+    public synchronized <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        checkOpen();
+        if (kind == Kind.FILE) {
+            throw new UnsupportedOperationException("socket option " + name + " on a file channel");
+        }
+        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
+        Errors.check("setsockopt", SocketNative.setIntOption(fd, n.level(), n.option(),
+                EpollSocketOptions.toNative(name, n, value)));
+    }
+
+    @Override
+    public synchronized <T> T getOption(SocketOption<T> name) throws IOException {
+        checkOpen();
+        if (kind == Kind.FILE) {
+            throw new UnsupportedOperationException("socket option " + name + " on a file channel");
+        }
+        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
+        int v = SocketNative.getIntOption(fd, n.level(), n.option());
+        Errors.check("getsockopt", v);
+        return name.type().cast(EpollSocketOptions.fromNative(n, v));
+    }
+
+    private void checkOpen() throws ClosedChannelException {
+        if (!usable()) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    /**
+     * Closes the engine's descriptor and the owner channel, if any. Requests still in the ring keep the kernel's
+     * file alive until their (cancelled) completion. Idempotent.
+     */
+    @Override
+    public void close() throws IOException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            IoUringTransmit.release(output.transmit);
+        }
+        IOException failure = null;
+        try {
+            // The kernel looks the descriptor up when an SQE is submitted: submit every SQE written for it before
+            // the number is freed (none can be written after: closed is set), so none reaches a socket or file
+            // that gets the number next.
+            engine.release(this);
+        } catch (IOException e) {
+            failure = e;
+        }
+        int result = IoNative.close(fd);
+        if (result < 0) {
+            IOException closeFailure = Errors.newException("close", result);
+            if (failure == null) {
+                failure = closeFailure;
+            } else {
+                failure.addSuppressed(closeFailure);
+            }
+        }
+        if (owner != null) {
+            try {
+                owner.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public synchronized boolean isClosed() {
+        return !usable();
+    }
+
+    @Override
+    public String toString() {
+        return "io_uring " + kind.name().toLowerCase(java.util.Locale.ROOT) + " channel fd " + fd;
+    }
+}

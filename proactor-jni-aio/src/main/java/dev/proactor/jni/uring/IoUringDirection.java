@@ -1,0 +1,118 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.IovecArray;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.spi.IoRequest;
+import java.nio.ByteBuffer;
+
+/**
+ * One direction (input or output) of one channel: the request in the ring, if any, and the native memory its SQE
+ * points at. That memory (iovecs, bounce block, socket address, msghdr) must stay untouched from submission until
+ * the request's CQE, so each direction has its own, made on first use and reused: steady state allocates nothing.
+ * Guarded by the channel's monitor.
+ */
+final class IoUringDirection {
+
+    private static final int MIN_IOVECS = 16;
+    /** Heap-buffer transfers and transmitted file bytes move through a block of this size. */
+    static final int BOUNCE_SIZE = 64 * 1024;
+
+    final IoUringChannel channel;
+
+    /** The request in the ring, or null. */
+    IoRequest request;
+    /** Its slot (the SQE's user data) while {@link #request} is set. */
+    int slot = -1;
+    /** The reason of a cancel asked while the request was in the ring, or null. */
+    Throwable cancelReason;
+
+    /** Times the request was submitted again after the kernel cancelled it (its submitter exited). */
+    int kernelCancels;
+    /** How the SQE in flight was built, for its completion: see {@link IoUringOps}. */
+    int mode;
+    /** Buffer position the single-buffer SQE started at. */
+    int startPosition;
+    /** Bytes staged in the bounce block for a heap write or send. */
+    int staged;
+
+    private ByteBuffer cachedBuffer;
+    private long cachedAddress;
+    private IovecArray iovecs;
+    private NativeMemory bounce;
+    private Sockaddr sockaddr;
+    /** A msghdr, one iovec and a socklen_t, for recvmsg, sendmsg and accept. */
+    private NativeMemory message;
+
+    /** State of a transmission on this (output) direction. */
+    final IoUringTransmit.State transmit = new IoUringTransmit.State();
+
+    IoUringDirection(IoUringChannel channel) {
+        this.channel = channel;
+    }
+
+    long baseAddress(ByteBuffer direct) {
+        if (direct != cachedBuffer) {
+            cachedAddress = DirectBuffers.address(direct);
+            cachedBuffer = direct;
+        }
+        return cachedAddress;
+    }
+
+    IovecArray iovecs(int buffers) {
+        int wanted = Math.min(Math.max(buffers, MIN_IOVECS), IoNative.IOV_MAX);
+        if (iovecs == null || iovecs.capacity() < wanted) {
+            iovecs = new IovecArray(wanted);
+        }
+        iovecs.clear();
+        return iovecs;
+    }
+
+    /** The iovecs of the SQE in flight (after {@link #iovecs(int)}). */
+    IovecArray currentIovecs() {
+        return iovecs;
+    }
+
+    NativeMemory bounce() {
+        if (bounce == null) {
+            bounce = NativeMemory.allocate(BOUNCE_SIZE);
+        }
+        return bounce;
+    }
+
+    Sockaddr sockaddr() {
+        if (sockaddr == null) {
+            sockaddr = new Sockaddr();
+        }
+        return sockaddr;
+    }
+
+    /** msghdr at offset 0, one iovec after it, then a 4-byte socklen_t. */
+    NativeMemory message() {
+        if (message == null) {
+            message = NativeMemory.allocate(IoUringNative.MSGHDR_SIZE + IoUringNative.IOVEC_SIZE + 8);
+        }
+        return message;
+    }
+
+    static int iovecOffset() {
+        return IoUringNative.MSGHDR_SIZE;
+    }
+
+    static int socklenOffset() {
+        return IoUringNative.MSGHDR_SIZE + IoUringNative.IOVEC_SIZE;
+    }
+
+    /** Forgets the request (it completed); keeps the scratch memory. */
+    void clear() {
+        request = null;
+        slot = -1;
+        cancelReason = null;
+        mode = 0;
+        staged = 0;
+        kernelCancels = 0;
+    }
+}

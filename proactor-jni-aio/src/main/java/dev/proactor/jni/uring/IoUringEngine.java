@@ -1,0 +1,534 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.FileNative;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.spi.Engine;
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.Channel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.FileChannel;
+import java.nio.channels.NetworkChannel;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The io_uring engine: one ring per engine, every operation a request in the ring (see the package documentation
+ * for the mapping, submission, cancellation and wake-up rules).
+ */
+final class IoUringEngine implements Engine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IoUringEngine.class);
+
+    /** User data of the interrupt NOPs. */
+    static final long INTERRUPT_TAG = -1L;
+    /** User data of cancel requests (their own completions carry nothing the engine needs). */
+    static final long CANCEL_TAG = -2L;
+    private static final int DEFAULT_BACKLOG = 128;
+    /** Resubmissions after a kernel-side cancel (submitter exited) before the request fails with it. */
+    private static final int MAX_KERNEL_CANCELS = 1000;
+    private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final IoUringRing ring;
+    private final IoUringFeatures features;
+    private final IoUringInterruptStrategy interrupt;
+    private final WaitStrategy waitStrategy;
+    /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
+    private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+    private final IoUringRing.CompletionHandler onCompletion = this::onCompletion;
+
+    /** Direction of each slot in the ring; a slot is taken at start and freed at the request's last CQE. */
+    private final Object slotLock = new Object();
+    private IoUringDirection[] slots = new IoUringDirection[256];
+    private int[] freeSlots = new int[256];
+    private int freeCount;
+    private int nextSlot;
+
+    private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
+    private volatile boolean closing;
+
+    IoUringEngine(String waitStrategyName, IoUringFeatures features) throws IOException {
+        if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
+            throw new IllegalArgumentException("unknown io_uring wait strategy '" + waitStrategyName
+                    + "'; allowed: " + IoUringEngineProvider.WAIT_STRATEGIES);
+        }
+        this.features = features;
+        this.ring = new IoUringRing(features.entries(), features.setupFlags());
+        this.interrupt = new IoUringInterruptStrategy(ring);
+        this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
+                ? new IoUringWaitStrategy(this, ring, interrupt, completed)
+                : new IoUringBusyPollWaitStrategy(this, ring, interrupt, completed);
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),
+                    features);
+        }
+    }
+
+    @Override
+    public String name() {
+        return IoUringEngineProvider.NAME;
+    }
+
+    @Override
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    /** Stream and datagram sockets, files at a position, and file transmission. */
+    @Override
+    public boolean supports(OpKind kind) {
+        return (IoUringOps.SUPPORTED & kind.bit()) != 0;
+    }
+
+    /**
+     * False: a thread that starts a request while the leader blocks in {@code io_uring_enter} submits it itself
+     * (see {@link #start}), so the leader's wait needs no wake-up.
+     */
+    @Override
+    public boolean startInterruptsLeader() {
+        return false;
+    }
+
+    // ---------------------------------------------------------------- channels
+
+    /**
+     * Takes over a JDK socket channel through the engine's own duplicate of its descriptor. The socket's file
+     * description is shared with the JDK channel and is switched to blocking mode (see the package documentation):
+     * the user must not use the JDK channel directly any more; closing the engine channel closes both.
+     */
+    @Override
+    public EngineChannel register(Channel channel) throws IOException {
+        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
+                && !(channel instanceof DatagramChannel)) {
+            throw new IllegalArgumentException("the io_uring engine runs SocketChannel, ServerSocketChannel and "
+                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
+        }
+        ((SelectableChannel) channel).configureBlocking(false);
+        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)",
+                FileNative.duplicate(SocketNative.fdOf((NetworkChannel) channel)));
+        try {
+            if (!channel.isOpen()) {
+                throw new ClosedChannelException(); // closed during the dup: the number may name another socket
+            }
+            if (channel instanceof DatagramChannel) {
+                Sockaddr local = new Sockaddr();
+                Errors.check("getsockname", SocketNative.localAddress(fd, local));
+                return add(fd, IoUringChannel.Kind.DATAGRAM, local.family(), channel);
+            }
+            IoUringChannel.Kind kind = channel instanceof ServerSocketChannel ? IoUringChannel.Kind.SERVER
+                    : IoUringChannel.Kind.STREAM;
+            return add(fd, kind, 0, channel);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+    }
+
+    @Override
+    public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
+        int fd = Errors.check("socket", SocketNative.socket(familyOf(remoteHint), SocketNative.SOCK_STREAM, 0));
+        return addOrClose(fd, IoUringChannel.Kind.STREAM, 0, null);
+    }
+
+    @Override
+    public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
+        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_STREAM, 0));
+        try {
+            Errors.check("setsockopt(SO_REUSEADDR)",
+                    SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
+            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
+            Errors.check("listen", SocketNative.listen(fd, backlog > 0 ? backlog : DEFAULT_BACKLOG));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+        return addOrClose(fd, IoUringChannel.Kind.SERVER, 0, null);
+    }
+
+    @Override
+    public EngineChannel openDatagram(SocketAddress local) throws IOException {
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
+        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_DGRAM, 0));
+        try {
+            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+        return addOrClose(fd, IoUringChannel.Kind.DATAGRAM, familyOf(address), null);
+    }
+
+    /**
+     * Opens the file with the JDK ({@link FileChannel#open}, so every option means what it means there) and runs
+     * reads and writes on the engine's duplicate of its descriptor; {@code size()} and closing go through the JDK
+     * channel.
+     *
+     * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT} (not implemented here)
+     */
+    @Override
+    public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
+        if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
+            throw new UnsupportedOperationException("ProactorOpenOption.DIRECT is not supported by the io_uring "
+                    + "engine (buffered files only); use proactor.engine=linux-aio for direct I/O");
+        }
+        FileChannel file = FileChannel.open(path, options);
+        try {
+            int original = FileNative.fdOf(file);
+            if (original < 0) {
+                throw Errors.newException("file descriptor", original);
+            }
+            int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
+            try {
+                IoUringChannel channel = add(fd, IoUringChannel.Kind.FILE, 0, file);
+                boolean write = options.contains(StandardOpenOption.WRITE)
+                        || options.contains(StandardOpenOption.APPEND);
+                channel.writable = write;
+                channel.readable = options.contains(StandardOpenOption.READ) || !write;
+                return channel;
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(fd, e);
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    private static int familyOf(SocketAddress address) {
+        boolean ipv6 = address instanceof InetSocketAddress
+                && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
+        return ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET;
+    }
+
+    @Override
+    public EngineChannel adopt(Object acceptedHandle) throws IOException {
+        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
+        synchronized (accepted) {
+            if (!accepted.isOwned()) {
+                throw new IllegalStateException(accepted + " was already adopted or discarded");
+            }
+            IoUringChannel channel = add(accepted.fd, IoUringChannel.Kind.STREAM, 0, null);
+            accepted.release();
+            return channel;
+        }
+    }
+
+    @Override
+    public void discard(Object acceptedHandle) {
+        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
+        if (!accepted.release()) {
+            return;
+        }
+        int result = IoNative.close(accepted.fd);
+        if (result < 0) {
+            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
+        }
+    }
+
+    private IoUringChannel addOrClose(int fd, IoUringChannel.Kind kind, int family, Channel owner)
+            throws IOException {
+        try {
+            return add(fd, kind, family, owner);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
+            throw e;
+        }
+    }
+
+    private IoUringChannel add(int fd, IoUringChannel.Kind kind, int family, Channel owner) throws IOException {
+        if (closing) {
+            throw new ClosedChannelException();
+        }
+        if (kind != IoUringChannel.Kind.FILE) {
+            Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
+        }
+        IoUringChannel channel = new IoUringChannel(this, fd, kind, family, owner);
+        channels.add(channel);
+        return channel;
+    }
+
+    /** A channel is closing: submits what was written for its descriptor and forgets it. */
+    void release(IoUringChannel channel) throws IOException {
+        channels.remove(channel);
+        ring.submitPending();
+    }
+
+    // ---------------------------------------------------------------- requests
+
+    /**
+     * Writes the request's SQE. It is submitted at once when the leader is blocked in {@code io_uring_enter} (that
+     * thread would not see it otherwise), else by the leader's next enter together with everything else written
+     * meanwhile: one system call per batch.
+     */
+    @Override
+    public StartResult start(IoRequest request) {
+        IoUringChannel channel = (IoUringChannel) request.channel();
+        IoUringDirection dir = request.kind().isInput() ? channel.input : channel.output;
+        synchronized (channel) {
+            if (!channel.usable()) {
+                request.fail(new ClosedChannelException());
+                return StartResult.COMPLETED;
+            }
+            if (dir.request != null) {
+                request.fail(new IllegalStateException("another request is pending in this direction of "
+                        + channel));
+                return StartResult.COMPLETED;
+            }
+            dir.request = request;
+            dir.slot = allocateSlot(dir);
+            boolean inRing;
+            try {
+                inRing = IoUringOps.start(this, dir, request);
+            } catch (IOException | RuntimeException e) {
+                request.fail(e);
+                inRing = false;
+            }
+            if (!inRing) {
+                freeSlot(dir.slot);
+                dir.clear();
+                return StartResult.COMPLETED;
+            }
+        }
+        submitIfLeaderBlocked();
+        return StartResult.PENDING;
+    }
+
+    /**
+     * Asks the kernel to cancel the request ({@code IORING_OP_ASYNC_CANCEL} on its user data) and returns false:
+     * the request completes through the ring, exactly once, whatever order its CQE and the cancel's arrive in. Its
+     * own CQE is the only one that ends it: a result that had already been reached is kept (as the core's contract
+     * says), any error or interrupted continuation becomes {@code reason}.
+     */
+    @Override
+    public boolean cancel(IoRequest request, Throwable reason) {
+        IoUringChannel channel = (IoUringChannel) request.channel();
+        if (channel == null) {
+            return false;
+        }
+        synchronized (channel) {
+            IoUringDirection dir = request.kind().isInput() ? channel.input : channel.output;
+            if (dir.request != request || dir.cancelReason != null) {
+                return false;
+            }
+            dir.cancelReason = reason;
+            try {
+                ring.prepare(IoUringNative.OP_ASYNC_CANCEL, 0, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG);
+            } catch (IOException e) {
+                LOG.warn("cancelling {} on {} failed: {}", request.kind(), channel, e.getMessage());
+                return false;
+            }
+        }
+        try {
+            ring.submitPending();
+        } catch (IOException e) {
+            LOG.warn("submitting a cancel failed: {}", e.getMessage());
+        }
+        return false;
+    }
+
+    /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
+    boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
+                    int opFlags) throws IOException {
+        if (!ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
+            throw new AsynchronousCloseException(); // the engine is closed
+        }
+        return true;
+    }
+
+    /** The {@code ioprio} of a stream RECV (or a SEND to a full socket): {@code POLL_FIRST} when enabled. */
+    int recvPriority() {
+        return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
+    }
+
+    /** Whether stream reads and writes try the socket once at start. */
+    boolean tryFirst() {
+        return features.tryFirst();
+    }
+
+    private void submitIfLeaderBlocked() {
+        if (ring.isWaiting()) {
+            try {
+                ring.submitPending();
+            } catch (IOException e) {
+                LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
+            }
+        }
+    }
+
+    /** Handles one CQE. Leader (or quiesce) only. */
+    private void onCompletion(long userData, int result) {
+        if (userData == INTERRUPT_TAG) {
+            interrupt.onNopCompleted();
+            return;
+        }
+        if (userData < 0) {
+            return; // a cancel's own completion
+        }
+        IoUringDirection dir;
+        synchronized (slotLock) {
+            dir = userData < nextSlot ? slots[(int) userData] : null;
+        }
+        if (dir == null) {
+            LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
+            return;
+        }
+        IoUringChannel channel = dir.channel;
+        synchronized (channel) {
+            IoRequest request = dir.request;
+            if (request == null || dir.slot != (int) userData) {
+                LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
+                return;
+            }
+            boolean done;
+            try {
+                if (result == -ErrnoNative.ECANCELED && dir.cancelReason == null && channel.usable()
+                        && dir.kernelCancels < MAX_KERNEL_CANCELS) {
+                    // Not our cancel: the thread that submitted the request has exited, and the kernel ends such
+                    // requests when they would next run. Nothing was transferred; submit it again from here.
+                    dir.kernelCancels++;
+                    done = !IoUringOps.retry(this, dir, request);
+                } else {
+                    done = IoUringOps.complete(this, dir, request, result);
+                }
+            } catch (IOException | RuntimeException e) {
+                request.fail(dir.cancelReason != null ? dir.cancelReason
+                        : channel.usable() ? e : new AsynchronousCloseException());
+                done = true;
+            }
+            if (done) {
+                freeSlot(dir.slot);
+                dir.clear();
+                completed.add(request);
+            }
+        }
+    }
+
+    /** Reaps every CQE now in the ring. Leader only. */
+    int reap() {
+        return ring.reap(onCompletion);
+    }
+
+    private int allocateSlot(IoUringDirection dir) {
+        synchronized (slotLock) {
+            int slot;
+            if (freeCount > 0) {
+                slot = freeSlots[--freeCount];
+            } else {
+                if (nextSlot == slots.length) {
+                    slots = java.util.Arrays.copyOf(slots, slots.length * 2);
+                    freeSlots = java.util.Arrays.copyOf(freeSlots, freeSlots.length * 2);
+                }
+                slot = nextSlot++;
+            }
+            slots[slot] = dir;
+            return slot;
+        }
+    }
+
+    private void freeSlot(int slot) {
+        synchronized (slotLock) {
+            slots[slot] = null;
+            freeSlots[freeCount++] = slot;
+        }
+    }
+
+    private int slotsInUse() {
+        synchronized (slotLock) {
+            return nextSlot - freeCount;
+        }
+    }
+
+    /**
+     * Waits, reaping completions, until no request is in the ring any more (every channel was closed and its
+     * requests cancelled before), so the last wait finds every completion. Called with no leader.
+     */
+    @Override
+    public void quiesce() {
+        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        while (slotsInUse() > 0 && System.nanoTime() - deadline < 0) {
+            int n = ring.takeUnsubmitted();
+            int result = ring.enter(n, 1, TimeUnit.MILLISECONDS.toNanos(50));
+            ring.afterEnter(n, result);
+            reap();
+        }
+        int left = slotsInUse();
+        if (left > 0) {
+            LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
+                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        IOException failure = null;
+        for (IoUringChannel channel : new ArrayList<>(channels)) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                failure = addTo(failure, e);
+            }
+        }
+        try {
+            ring.close();
+        } catch (IOException e) {
+            failure = addTo(failure, e);
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static IOException addTo(IOException first, IOException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
+    }
+
+    private static void closeQuietly(int fd, Throwable failure) {
+        if (fd < 0) {
+            return;
+        }
+        int result = IoNative.close(fd);
+        if (result < 0) {
+            failure.addSuppressed(Errors.newException("close", result));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "io_uring engine (" + waitStrategy.name() + ")";
+    }
+}

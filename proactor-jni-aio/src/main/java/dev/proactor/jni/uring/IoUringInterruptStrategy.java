@@ -1,0 +1,57 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.spi.InterruptStrategy;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Interrupts the leader's {@code io_uring_enter} by submitting an {@code IORING_OP_NOP}: its completion ends the
+ * wait like any other. No eventfd to re-arm and no extra descriptor; the NOP completes inline in the submitting
+ * call. A flag coalesces interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives
+ * while no wait runs leaves its NOP in the completion queue, so the next wait returns at once.
+ */
+final class IoUringInterruptStrategy implements InterruptStrategy {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IoUringInterruptStrategy.class);
+
+    private final IoUringRing ring;
+    private final AtomicBoolean requested = new AtomicBoolean();
+    /** A NOP was reaped since the leader last asked; the leader's only. */
+    private boolean seen;
+
+    IoUringInterruptStrategy(IoUringRing ring) {
+        this.ring = ring;
+    }
+
+    /** Any thread; never blocks for long (a short hold of the ring's submission monitor and a submit). */
+    @Override
+    public void interrupt() {
+        if (requested.getAndSet(true)) {
+            return; // a NOP is on its way
+        }
+        try {
+            if (ring.prepare(IoUringNative.OP_NOP, 0, 0, -1, 0, 0, 0, 0, IoUringEngine.INTERRUPT_TAG)) {
+                ring.submitPending();
+            }
+        } catch (IOException e) {
+            requested.set(false);
+            LOG.warn("interrupt failed: {}", e.getMessage());
+        }
+    }
+
+    /** Leader: a NOP was reaped. Clearing before later interrupts' checks lets them send a new one. */
+    void onNopCompleted() {
+        requested.set(false);
+        seen = true;
+    }
+
+    /** Leader: whether a NOP was reaped since the last call. */
+    boolean takeSeen() {
+        boolean s = seen;
+        seen = false;
+        return s;
+    }
+}

@@ -1,0 +1,338 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.NativeMemory;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * One io_uring instance: the ring descriptor and its submission and completion rings, mapped once and driven from
+ * Java through direct buffers. Head and tail indices shared with the kernel are read with acquire and written with
+ * release semantics ({@link VarHandle} views of the mapped buffers); SQE and CQE bodies are plain accesses ordered
+ * by them.
+ *
+ * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
+ * ({@link #prepare}) and any thread may submit what was written ({@link #submitPending}); the count of written but
+ * unsubmitted entries is handed out under the monitor, so every entry is submitted exactly once whichever thread
+ * enters the kernel. No system call that blocks runs under the monitor (a submit-only {@code io_uring_enter} does
+ * not block). The completion ring is read by one thread at a time only, the engine's leader
+ * ({@link #reap(CompletionHandler)}).
+ */
+final class IoUringRing {
+
+    /** Receives one completion queue entry. */
+    interface CompletionHandler {
+        void onCompletion(long userData, int result);
+    }
+
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+
+    final int fd;
+    final int features;
+    final int flags;
+    private final int sqEntries;
+    private final int cqEntries;
+
+    private final long sqRingAddress;
+    private final long sqRingLength;
+    private final long cqRingAddress;
+    private final long cqRingLength;
+    private final long sqesAddress;
+    private final long sqesLength;
+
+    private final ByteBuffer sqRing;
+    private final ByteBuffer cqRing;
+    private final ByteBuffer sqes;
+
+    private final int sqHead;
+    private final int sqTail;
+    private final int sqMask;
+    private final int cqHead;
+    private final int cqTail;
+    private final int cqMask;
+    private final int cqes;
+
+    /** Next SQ tail to publish. Guarded by this. */
+    private int localTail;
+    /** Entries written and not yet handed to an {@code io_uring_enter}. Guarded by this. */
+    private int unsubmitted;
+    /** The ring is unmapped; nothing may touch it. Guarded by this. */
+    private boolean closed;
+    /** A thread is in, or about to enter, a blocking {@code io_uring_enter}; set under the monitor. */
+    private volatile boolean waiting;
+    /** CQ head, the leader's only. */
+    private int localCqHead;
+
+    /**
+     * Creates and maps a ring.
+     *
+     * @param entries    submission queue size (a power of two, at most 32768)
+     * @param setupFlags {@code IORING_SETUP_*} flags ({@code CQSIZE} is added, the CQ gets 4 entries per SQE)
+     * @throws IOException if the kernel refuses (see {@link IoUringAvailability} for what each errno means)
+     */
+    IoUringRing(int entries, int setupFlags) throws IOException {
+        NativeMemory params = NativeMemory.allocate(IoUringNative.PARAMS_SIZE);
+        ByteBuffer p = params.buffer();
+        int flags = setupFlags | IoUringNative.SETUP_CQSIZE;
+        p.putInt(IoUringNative.PARAMS_FLAGS, flags);
+        p.putInt(IoUringNative.PARAMS_CQ_ENTRIES, entries * 4);
+        int ringFd = IoUringNative.setup(entries, params.address());
+        if (ringFd < 0) {
+            throw Errors.newException("io_uring_setup", ringFd);
+        }
+        this.fd = ringFd;
+        this.flags = flags;
+        this.features = p.getInt(IoUringNative.PARAMS_FEATURES);
+        this.sqEntries = p.getInt(IoUringNative.PARAMS_SQ_ENTRIES);
+        this.cqEntries = p.getInt(IoUringNative.PARAMS_CQ_ENTRIES);
+        long sqLen = p.getInt(IoUringNative.PARAMS_SQ_ARRAY) + (long) sqEntries * Integer.BYTES;
+        long cqLen = p.getInt(IoUringNative.PARAMS_CQ_CQES) + (long) cqEntries * IoUringNative.CQE_SIZE;
+        long sqesLen = (long) sqEntries * IoUringNative.SQE_SIZE;
+        long sq = 0;
+        long cq = 0;
+        long s = 0;
+        try {
+            sq = map(ringFd, sqLen, IoUringNative.OFF_SQ_RING);
+            cq = map(ringFd, cqLen, IoUringNative.OFF_CQ_RING);
+            s = map(ringFd, sqesLen, IoUringNative.OFF_SQES);
+        } catch (IOException e) {
+            unmapQuietly(sq, sqLen);
+            unmapQuietly(cq, cqLen);
+            IoNative.close(ringFd);
+            throw e;
+        }
+        sqRingAddress = sq;
+        sqRingLength = sqLen;
+        cqRingAddress = cq;
+        cqRingLength = cqLen;
+        sqesAddress = s;
+        sqesLength = sqesLen;
+        sqRing = IoUringNative.wrap(sq, (int) sqLen).order(ByteOrder.nativeOrder());
+        cqRing = IoUringNative.wrap(cq, (int) cqLen).order(ByteOrder.nativeOrder());
+        sqes = IoUringNative.wrap(s, (int) sqesLen).order(ByteOrder.nativeOrder());
+        sqHead = p.getInt(IoUringNative.PARAMS_SQ_HEAD);
+        sqTail = p.getInt(IoUringNative.PARAMS_SQ_TAIL);
+        sqMask = sqRing.getInt(p.getInt(IoUringNative.PARAMS_SQ_RING_MASK));
+        cqHead = p.getInt(IoUringNative.PARAMS_CQ_HEAD);
+        cqTail = p.getInt(IoUringNative.PARAMS_CQ_TAIL);
+        cqMask = cqRing.getInt(p.getInt(IoUringNative.PARAMS_CQ_RING_MASK));
+        cqes = p.getInt(IoUringNative.PARAMS_CQ_CQES);
+        // The SQ index array maps slot i to SQE i once and for all: SQEs are written in ring order.
+        int array = p.getInt(IoUringNative.PARAMS_SQ_ARRAY);
+        for (int i = 0; i < sqEntries; i++) {
+            sqRing.putInt(array + i * Integer.BYTES, i);
+        }
+        localTail = (int) INT.getAcquire(sqRing, sqTail);
+        localCqHead = (int) INT.getAcquire(cqRing, cqHead);
+    }
+
+    private static long map(int fd, long length, long offset) throws IOException {
+        long address = IoUringNative.mmap(fd, length, offset);
+        if (address < 0 && address > -4096) {
+            throw Errors.newException("mmap(io_uring)", address);
+        }
+        return address;
+    }
+
+    private static void unmapQuietly(long address, long length) {
+        if (address != 0) {
+            IoUringNative.munmap(address, length);
+        }
+    }
+
+    int sqEntries() {
+        return sqEntries;
+    }
+
+    int cqEntries() {
+        return cqEntries;
+    }
+
+    /**
+     * Writes one SQE (all other fields zero) and publishes it; it is submitted by the next
+     * {@link #submitPending}. When the submission queue is full, what is in it is submitted first. Any thread.
+     *
+     * @return false if the ring is closed (nothing written)
+     * @throws IOException if the queue is full and submitting fails
+     */
+    synchronized boolean prepare(int opcode, int sqeFlags, int ioprio, int fileFd, long address, int length,
+                                 long offset, int opFlags, long userData) throws IOException {
+        if (closed) {
+            return false;
+        }
+        if (localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries) {
+            submitLocked();
+            if (localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries) {
+                throw new IOException("io_uring submission queue full (" + sqEntries + " entries)");
+            }
+        }
+        int base = (localTail & sqMask) * IoUringNative.SQE_SIZE;
+        for (int i = 0; i < IoUringNative.SQE_SIZE; i += Long.BYTES) {
+            sqes.putLong(base + i, 0L);
+        }
+        sqes.put(base + IoUringNative.SQE_OPCODE, (byte) opcode);
+        sqes.put(base + IoUringNative.SQE_FLAGS, (byte) sqeFlags);
+        sqes.putShort(base + IoUringNative.SQE_IOPRIO, (short) ioprio);
+        sqes.putInt(base + IoUringNative.SQE_FD, fileFd);
+        sqes.putLong(base + IoUringNative.SQE_OFF, offset);
+        sqes.putLong(base + IoUringNative.SQE_ADDR, address);
+        sqes.putInt(base + IoUringNative.SQE_LEN, length);
+        sqes.putInt(base + IoUringNative.SQE_OP_FLAGS, opFlags);
+        sqes.putLong(base + IoUringNative.SQE_USER_DATA, userData);
+        localTail++;
+        INT.setRelease(sqRing, sqTail, localTail);
+        unsubmitted++;
+        return true;
+    }
+
+    /** Submits, without waiting, what is written and not submitted yet. Lock held. */
+    private void submitLocked() throws IOException {
+        int n = unsubmitted;
+        if (n == 0) {
+            return;
+        }
+        unsubmitted = 0;
+        int result = IoUringNative.enter(fd, n, 0, 0, -1);
+        giveBack(n, result);
+        if (result < 0 && !isTransient(result)) {
+            throw Errors.newException("io_uring_enter", result);
+        }
+    }
+
+    /** Puts back the entries an enter did not take (a short or failed submission). Lock held. */
+    private void giveBack(int requested, int result) {
+        int taken = result < 0 ? 0 : Math.min(result, requested);
+        unsubmitted += requested - taken;
+    }
+
+    /**
+     * Submits what is written and not submitted yet, without waiting. Any thread; a no-op when nothing is pending
+     * or the ring is closed.
+     *
+     * @throws IOException if the kernel refuses the submission
+     */
+    synchronized void submitPending() throws IOException {
+        if (!closed) {
+            submitLocked();
+        }
+    }
+
+    /** Whether entries are written and not yet submitted. */
+    synchronized boolean hasUnsubmitted() {
+        return unsubmitted > 0;
+    }
+
+    /**
+     * Takes the count of unsubmitted entries for an {@code io_uring_enter} the caller makes outside the monitor
+     * (the leader's submit-and-wait); the caller must then call {@link #afterEnter}.
+     */
+    synchronized int takeUnsubmitted() {
+        if (closed) {
+            return 0;
+        }
+        int n = unsubmitted;
+        unsubmitted = 0;
+        return n;
+    }
+
+    /**
+     * As {@link #takeUnsubmitted}, for an enter that blocks: from now until {@link #endWait()} every thread that
+     * writes an SQE submits it itself ({@link #isWaiting()}), as the blocked leader would not see it. Setting the
+     * flag and taking the count under the monitor makes every entry either counted here or seen by its writer
+     * with the flag set.
+     */
+    synchronized int takeForWait() {
+        waiting = true;
+        return takeUnsubmitted();
+    }
+
+    /** The blocking enter returned. */
+    void endWait() {
+        waiting = false;
+    }
+
+    /** Whether a thread blocks (or is about to) in {@code io_uring_enter}. */
+    boolean isWaiting() {
+        return waiting;
+    }
+
+    /** After an enter of {@code requested} entries taken with {@link #takeUnsubmitted}: gives back what it left. */
+    synchronized void afterEnter(int requested, int result) {
+        giveBack(requested, result);
+    }
+
+    /**
+     * Submits {@code toSubmit} entries and, when {@code minComplete > 0}, waits for that many completions or the
+     * timeout. Leader only, outside the monitor.
+     *
+     * @return the kernel's result ({@code -EINTR}, {@code -ETIME} and {@code -EBUSY} are ordinary wake-ups)
+     */
+    int enter(int toSubmit, int minComplete, long timeoutNanos) {
+        int enterFlags = minComplete > 0 || timeoutNanos != 0 ? IoUringNative.ENTER_GETEVENTS : 0;
+        return IoUringNative.enter(fd, toSubmit, minComplete, enterFlags, timeoutNanos);
+    }
+
+    /**
+     * Submits {@code toSubmit} entries and collects completions without waiting (also flushing completions the
+     * kernel kept aside when the CQ was full). Leader only.
+     */
+    int enterNoWait(int toSubmit) {
+        return IoUringNative.enter(fd, toSubmit, 0, IoUringNative.ENTER_GETEVENTS, -1);
+    }
+
+    /** Whether an enter result is a wake-up or a full queue rather than a failure. */
+    static boolean isTransient(int result) {
+        return result >= 0 || result == -IoUringNative.ETIME || Errors.isAgain(result)
+                || result == -IoUringNative.EBUSY || result == -dev.proactor.jni.internal.ErrnoNative.EINTR;
+    }
+
+    /**
+     * Hands every completion queue entry to {@code handler} and releases them to the kernel. Leader only.
+     *
+     * @return how many entries were read
+     */
+    int reap(CompletionHandler handler) {
+        int head = localCqHead;
+        int tail = (int) INT.getAcquire(cqRing, cqTail);
+        int count = 0;
+        while (head != tail) {
+            int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
+            long userData = cqRing.getLong(base + IoUringNative.CQE_USER_DATA);
+            int result = cqRing.getInt(base + IoUringNative.CQE_RES);
+            head++;
+            count++;
+            // Release the slot before handling: the handler may submit, and a full CQ would only overflow.
+            INT.setRelease(cqRing, cqHead, head);
+            localCqHead = head;
+            handler.onCompletion(userData, result);
+            if (head == tail) {
+                tail = (int) INT.getAcquire(cqRing, cqTail);
+            }
+        }
+        return count;
+    }
+
+    /** Whether the completion queue holds entries not reaped yet. Leader only. */
+    boolean hasCompletions() {
+        return localCqHead != (int) INT.getAcquire(cqRing, cqTail);
+    }
+
+    /** Unmaps the rings and closes the descriptor (the kernel cancels what is still in flight). Once. */
+    void close() throws IOException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        IoUringNative.munmap(sqesAddress, sqesLength);
+        IoUringNative.munmap(cqRingAddress, cqRingLength);
+        IoUringNative.munmap(sqRingAddress, sqRingLength);
+        Errors.check("close(io_uring)", IoNative.close(fd));
+    }
+}

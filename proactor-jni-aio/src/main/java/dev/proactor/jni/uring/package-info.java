@@ -1,0 +1,42 @@
+/**
+ * The io_uring engine ({@code proactor.engine=io_uring}): every operation is a request in one io_uring per
+ * engine, made with the raw {@code io_uring_setup}/{@code io_uring_enter}/{@code io_uring_register} system calls.
+ *
+ * <p><b>Rings.</b> The submission and completion rings are mapped once ({@code IoUringRing}); Java writes SQEs and
+ * reads CQEs through direct buffers, with acquire/release accesses on the indices shared with the kernel.
+ *
+ * <p><b>Submission.</b> Any thread may start an operation (leader/follower: handlers run on many threads). It writes
+ * the SQE under the ring's submission monitor. If the leader is blocked in {@code io_uring_enter} at that moment,
+ * the starter submits at once (a submit-only enter); otherwise the SQE waits for the leader's next enter, which
+ * submits everything written meanwhile and waits in the same call: one system call per batch. Because several
+ * threads submit, the ring is made without {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN} (see
+ * {@code IoUringFeatures}).
+ *
+ * <p><b>Completion.</b> The user data of a request's SQE is a slot number, taken at start and freed by the
+ * request's last CQE; a request that goes on (partial write, aborted accept, next piece of a transmission) writes
+ * its next SQE with the same slot from the completion handler. The completion handler runs in the leader, under
+ * the channel's monitor (lock order: channel, then ring).
+ *
+ * <p><b>Cancellation.</b> {@code cancel} writes an {@code IORING_OP_ASYNC_CANCEL} for the slot, submits it and
+ * returns false: the request always ends with its own CQE, so it completes exactly once whichever of the two CQEs
+ * comes first. A result reached before the cancel is kept; an error ({@code ECANCELED}) or a continuation is
+ * replaced by the cancel's reason.
+ *
+ * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
+ * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
+ * instead (seen under load on a send), so the engine clears the flag on every socket it drives.
+ *
+ * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it; when that
+ * thread has exited (a user thread that led for a while, a foreign thread that cancelled something and so submitted
+ * what was written), the request is ended with {@code ECANCELED} when it would next run. A CQE with
+ * {@code ECANCELED} that no cancel of ours asked for therefore means "submit again": nothing was transferred, and
+ * the leader, a living thread, writes the same step again.
+ *
+ * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread (see
+ * {@code IoUringInterruptStrategy}).
+ *
+ * <p><b>Closing.</b> A channel's close submits what was written for its descriptor before releasing it (the kernel
+ * resolves descriptors at submission), so no request reaches a number reused by the process; requests in flight
+ * hold the kernel's file. The engine's {@code quiesce} reaps until no request is left in the ring.
+ */
+package dev.proactor.jni.uring;

@@ -1,0 +1,119 @@
+package dev.proactor.jni.uring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.Demultiplexor;
+import dev.proactor.OpRead;
+import dev.proactor.OpWrite;
+import dev.proactor.ProactorConfig;
+import dev.proactor.jni.IoUring;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The io_uring engine's properties, its availability report, and a read with each poll-first setting. */
+class IoUringFeaturesTest {
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty(IoUringFeatures.ENTRIES_PROPERTY);
+        System.clearProperty(IoUringFeatures.POLL_FIRST_PROPERTY);
+        System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+    }
+
+    @Test
+    void malformedPropertiesAreRejectedWithTheAllowedValues() {
+        System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "1000");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        assertTrue(e.getMessage().contains("power of two"), e.getMessage());
+        System.clearProperty(IoUringFeatures.ENTRIES_PROPERTY);
+        System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "yes");
+        e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        assertTrue(e.getMessage().contains("true or false"), e.getMessage());
+    }
+
+    @Test
+    void optionalFeaturesCanBeSwitchedOff() {
+        System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "false");
+        assertFalse(IoUringFeatures.fromProperties().pollFirst());
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false");
+        assertFalse(IoUringFeatures.fromProperties().tryFirst());
+        System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "64");
+        assertEquals(64, IoUringFeatures.fromProperties().entries());
+    }
+
+    @Test
+    void availabilityIsReportedWithACause() {
+        Supplier<String> cause = () -> String.valueOf(IoUring.unavailabilityCause());
+        if (!IoUring.isAvailable()) {
+            assertNotNull(IoUring.unavailabilityCause());
+            assertThrows(UnsatisfiedLinkError.class, IoUring::ensureAvailability);
+        }
+        assumeTrue(IoUring.isAvailable(), cause);
+        IoUring.ensureAvailability();
+    }
+
+    @Test
+    void readsCompleteWithPollFirstOnAndOff() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false"); // the read goes to the ring
+        for (String pollFirst : new String[] {"true", "false"}) {
+            System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, pollFirst);
+            assertEquals("hello " + pollFirst, echoOnce("hello " + pollFirst));
+        }
+    }
+
+    /** Connects to a plain socket server, writes a line, reads it back through the engine. */
+    private static String echoOnce(String text) throws Exception {
+        ProactorConfig config = ProactorConfig.builder().engine(IoUringEngineProvider.NAME).threads(2).strict(true)
+                .build();
+        try (ServerSocket server = new ServerSocket(0);
+             Demultiplexor demux = Demultiplexor.open(config).start()) {
+            ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+            CompletableFuture<String> got = new CompletableFuture<>();
+            AsynchChannel[] holder = new AsynchChannel[1];
+            AsynchHandler handler = new AsynchHandler() {
+                @Override
+                public void onReadCompleted(OpRead op) {
+                    buffer.flip();
+                    byte[] bytes = new byte[buffer.remaining()];
+                    buffer.get(bytes);
+                    got.complete(new String(bytes, java.nio.charset.StandardCharsets.US_ASCII));
+                }
+
+                @Override
+                public void onWriteCompleted(OpWrite op) {
+                }
+
+                @Override
+                public void onConnectCompleted(dev.proactor.OpConnect op) {
+                    holder[0].read(buffer);
+                }
+            };
+            try (AsynchChannel ch = AsynchChannel.openSocket(demux, handler)) {
+                holder[0] = ch;
+                ch.connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()));
+                try (Socket peer = server.accept()) {
+                    OutputStream out = peer.getOutputStream();
+                    out.write(text.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    out.flush();
+                    return got.get(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+}
