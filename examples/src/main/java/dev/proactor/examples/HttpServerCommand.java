@@ -5,55 +5,98 @@ import dev.proactor.examples.http.HttpServer;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
-/**
- * {@code http-server --port P --root DIR [--host H] [--threads T] [--max-connections N] [--idle-timeout-ms MS]
- * [--header-timeout-ms MS]}: serves DIR over HTTP/1.1 until SIGINT/SIGTERM, after printing
- * {@code listening on H:P root=DIR engine=E wait=W threads=T}.
- */
-final class HttpServerCommand {
+/** {@code http-server}: serves a directory over HTTP/1.1 until SIGINT/SIGTERM. */
+@Command(name = "http-server", mixinStandardHelpOptions = true,
+        description = {"Static-file HTTP/1.1 server (GET and HEAD, keep-alive, pipelining, single-range "
+                + "requests, ETag), until SIGINT or SIGTERM (then idle connections close at once and responses in flight "
+                + "get --grace-ms to finish).",
+                "Prints 'listening on HOST:PORT root=DIR engine=E wait=W threads=T'."})
+final class HttpServerCommand implements Callable<Integer> {
 
-    static final String USAGE = "  http-server --port P --root DIR [--host H] [--threads T] [--max-connections N]"
-            + " [--idle-timeout-ms MS] [--header-timeout-ms MS]";
+    @Spec
+    private CommandSpec spec;
 
-    private HttpServerCommand() {
-    }
+    @Option(names = "--port", required = true, paramLabel = "P",
+            description = "TCP port to listen on, 0 .. 65535 (0: any free port, printed).")
+    private int port;
 
-    static void run(String[] argv) throws Exception {
-        Args a = new Args("http-server", argv, 1, Set.of("port", "root", "host", "threads", "max-connections",
-                "idle-timeout-ms", "header-timeout-ms"));
-        ProactorConfig base = ProactorConfig.fromSystemProperties();
-        ProactorConfig proactor = base.toBuilder().threads(a.integer("threads", base.threads(), 1)).build();
-        int port = a.integer("port", -1, 0);
-        if (port < 0) {
-            throw new IllegalArgumentException("missing option --port");
-        }
-        if (port > 65535) {
-            throw new IllegalArgumentException("--port must be at most 65535, was " + port);
-        }
-        Path root = Path.of(a.required("root"));
+    @Option(names = "--root", required = true, paramLabel = "DIR", description = "Directory to serve.")
+    private Path root;
+
+    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "Address to bind (default: ${DEFAULT-VALUE}).")
+    private String host;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Proactor pool threads, 1 .. 1024 (default: proactor.threads, else the number of "
+                    + "processors).")
+    private Integer threads;
+
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "Connections open at once; more are answered 503, 1 .. 1000000 (default 1000).")
+    private Integer maxConnections;
+
+    @Option(names = "--idle-timeout-ms", paramLabel = "MS",
+            description = "Close a keep-alive connection idle this long, 1 .. 86400000 (default 30000).")
+    private Integer idleTimeoutMillis;
+
+    @Option(names = "--header-timeout-ms", paramLabel = "MS",
+            description = "Close a connection whose request head takes longer, 1 .. 86400000 (default 10000).")
+    private Integer headerTimeoutMillis;
+
+    @Option(names = "--grace-ms", paramLabel = "MS", defaultValue = "5000",
+            description = "On SIGTERM/SIGINT: idle connections close at once, responses in flight get this long "
+                    + "to finish, 0 .. 600000 (default: ${DEFAULT-VALUE}).")
+    private int graceMillis;
+
+    @Override
+    public Integer call() throws Exception {
+        Ranges.check(spec, "--port", port, 0, Ranges.MAX_PORT);
+        Ranges.check(spec, "--grace-ms", graceMillis, 0, 600_000);
         if (!Files.isDirectory(root)) {
-            throw new IllegalArgumentException("--root must be an existing directory, was '" + root + "'");
+            throw new ParameterException(spec.commandLine(),
+                    "--root must be an existing directory, was '" + root + "'");
         }
-        HttpServer.Config defaults = HttpServer.Config.defaults(
-                new InetSocketAddress(a.string("host", "127.0.0.1"), port), root);
-        HttpServer.Config config = defaults
-                .withMaxConnections(a.integer("max-connections", defaults.maxConnections(), 1))
-                .withIdleTimeoutMillis(a.integer("idle-timeout-ms", (int) defaults.idleTimeoutMillis(), 1))
-                .withHeaderTimeoutMillis(a.integer("header-timeout-ms", (int) defaults.headerTimeoutMillis(), 1));
+        ProactorConfig base = ProactorConfig.fromSystemProperties();
+        ProactorConfig proactor = base.toBuilder()
+                .threads(threads == null ? base.threads() : Ranges.check(spec, "--threads", threads, 1, 1024))
+                .build();
+        HttpServer.Config config = HttpServer.Config.defaults(new InetSocketAddress(host, port), root);
+        if (maxConnections != null) {
+            config = config.withMaxConnections(
+                    Ranges.check(spec, "--max-connections", maxConnections, 1, 1_000_000));
+        }
+        if (idleTimeoutMillis != null) {
+            config = config.withIdleTimeoutMillis(
+                    Ranges.check(spec, "--idle-timeout-ms", idleTimeoutMillis, 1, 86_400_000));
+        }
+        if (headerTimeoutMillis != null) {
+            config = config.withHeaderTimeoutMillis(
+                    Ranges.check(spec, "--header-timeout-ms", headerTimeoutMillis, 1, 86_400_000));
+        }
         HttpServer server = new HttpServer(proactor, config);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "http-server-shutdown"));
+        ServerLifetime lifetime = new ServerLifetime("http-server", () -> {
+            try {
+                server.shutdown(Duration.ofMillis(graceMillis));
+            } catch (InterruptedException e) {
+                server.close();
+                Thread.currentThread().interrupt();
+            }
+        });
         InetSocketAddress local = server.localAddress();
         System.out.printf("listening on %s:%d root=%s engine=%s wait=%s threads=%d%n", local.getHostString(),
                 local.getPort(), server.root(), server.demultiplexor().getEngineName(),
                 server.demultiplexor().getWaitStrategyName(), proactor.threads());
         System.out.flush();
-        stopped.await();
+        lifetime.await();
+        return 0;
     }
 }

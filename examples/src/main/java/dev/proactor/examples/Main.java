@@ -1,190 +1,98 @@
 package dev.proactor.examples;
 
-import dev.proactor.DispatchStatistics;
-import dev.proactor.ProactorConfig;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
- * Entry point of {@code proactor-examples.jar}: {@code java -jar proactor-examples.jar <command> [options]}.
- * Exit status 0 on success, 2 on a usage error, 1 on a failure.
+ * Entry point of {@code proactor-examples.jar}: {@code java [-Dproactor.…] -jar proactor-examples.jar COMMAND
+ * [OPTIONS]}; {@code COMMAND --help} lists a command's options.
+ *
+ * <p>Exit status: 0 on success, 1 when the run failed (I/O error, nothing echoed), 2 on a user error. A user
+ * error is a wrong command line or a wrong {@code proactor.*} system property (an unknown engine, a strict
+ * configuration whose engine is unavailable, {@code proactor.fileEngine=none} for a file command); it prints
+ * one {@code error: …} line, and for a wrong command line the synopsis of that command only.
  */
-public final class Main {
+@Command(name = "proactor-examples.jar", mixinStandardHelpOptions = true, version = "proactor examples 0.1.0",
+        description = "Runnable services on proactor. The engine and its settings come from -Dproactor.* "
+                + "system properties (see the README).",
+        subcommands = {EchoServerCommand.class, EchoClientCommand.class, HttpServerCommand.class,
+                UdpEchoServerCommand.class, FileCopyCommand.class, JdkEchoServerCommand.class},
+        synopsisSubcommandLabel = "COMMAND")
+public final class Main implements Runnable {
 
-    private static final String USAGE = String.join(System.lineSeparator(),
-            "usage: java [-Dproactor.engine=E -Dproactor.waitStrategy=W ...] -jar proactor-examples.jar COMMAND ...",
-            "  echo-server --port P [--host H] [--threads T] [--delay-us D] [--buffer B]",
-            "  echo-client --host H --port P [--sessions N] [--block B] [--window W] [--seconds S] [--warmup S]"
-                    + " [--threads T]",
-            "  echo-client --udp --host H --port P [--sessions N] [--block B] [--seconds S] [--warmup S]"
-                    + " [--threads T] [--retransmit-ms MS]",
-            HttpServerCommand.USAGE,
-            "  udp-echo-server --port P [--host H] [--threads T]",
-            "  file-copy SRC DST [--block B] [--depth D]");
+    /** Exit status of a run that failed for a reason other than the user's input. */
+    static final int FAILED = 1;
+    /** Exit status of a user error. */
+    static final int USAGE = 2;
+
+    @Spec
+    private CommandSpec spec;
 
     private Main() {
     }
 
-    public static void main(String[] args) throws Exception {
-        if (args.length == 0) {
-            System.err.println(USAGE);
-            System.exit(2);
-        }
-        try {
-            switch (args[0]) {
-                case "echo-server" -> echoServer(args);
-                case "echo-client" -> echoClient(args);
-                case "http-server" -> HttpServerCommand.run(args);
-                case "udp-echo-server" -> udpEchoServer(args);
-                case "file-copy" -> fileCopy(args);
-                default -> throw new IllegalArgumentException("unknown command '" + args[0] + "'");
-            }
-        } catch (IllegalArgumentException e) {
-            System.err.println("error: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing COMMAND");
+    }
+
+    public static void main(String[] args) {
+        Charset cs = Charset.defaultCharset();
+        int status = execute(args, new PrintWriter(System.out, true, cs), new PrintWriter(System.err, true, cs));
+        // Status 0 returns normally: a server stopped by a signal is already in JVM shutdown, where System.exit
+        // would block, and the status is then the signal's.
+        if (status != 0) {
+            System.exit(status);
         }
     }
 
-    private static void echoServer(String[] argv) throws Exception {
-        Args a = new Args("echo-server", argv, 1, Set.of("port", "host", "threads", "delay-us", "buffer"));
-        ProactorConfig base = ProactorConfig.fromSystemProperties();
-        ProactorConfig config = base.toBuilder().threads(a.integer("threads", base.threads(), 1)).build();
-        InetSocketAddress bind = new InetSocketAddress(a.string("host", "127.0.0.1"),
-                a.integer("port", -1, 0));
-        if (bind.getPort() < 0) {
-            throw new IllegalArgumentException("missing option --port");
-        }
-        EchoServer server = new EchoServer(config, bind, a.integer("buffer", 16 * 1024, 1),
-                a.integer("delay-us", 0, 0));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            DispatchStatistics stats = server.demultiplexor().getDispatchStatistics();
-            if (stats != null) { // -Dproactor.dispatchStatistics=true
-                System.out.println("dispatch statistics: " + stats);
-                System.out.flush();
-            }
-            server.close();
-            stopped.countDown();
-        }, "echo-server-shutdown"));
-        InetSocketAddress local = server.localAddress();
-        System.out.printf("listening on %s:%d engine=%s wait=%s threads=%d%n", local.getHostString(),
-                local.getPort(), server.demultiplexor().getEngineName(), server.demultiplexor().getWaitStrategyName(),
-                config.threads());
-        System.out.flush();
-        stopped.await();
+    /**
+     * Parses and runs one command line, writing help to {@code out} and errors to {@code err}; returns the exit
+     * status (a server command returns only once it was stopped).
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setUsageHelpAutoWidth(true);
+        cl.setParameterExceptionHandler((e, argv) -> {
+            err.println("error: " + e.getMessage());
+            CommandLine wrong = e.getCommandLine();
+            err.print(wrong.getHelp().synopsis(0));
+            err.println("Run '" + wrong.getCommandSpec().qualifiedName() + " --help' for every option.");
+            return USAGE;
+        });
+        cl.setExecutionExceptionHandler((e, wrong, parsed) -> {
+            err.println("error: " + UserErrors.describe(e));
+            return UserErrors.isUserError(e) ? USAGE : FAILED;
+        });
+        return cl.execute(args);
     }
 
-    private static void echoClient(String[] argv) throws Exception {
-        Args a = new Args("echo-client", argv, 1, Set.of("host", "port", "sessions", "block", "window", "seconds",
-                "warmup", "threads", "retransmit-ms"), Set.of("udp"));
-        if (a.flag("udp")) {
-            udpEchoClient(a);
-            return;
-        }
-        if (a.has("retransmit-ms")) {
-            throw new IllegalArgumentException("--retransmit-ms is only used with --udp");
-        }
-        EchoClient.Options o = new EchoClient.Options(
-                new InetSocketAddress(a.string("host", "127.0.0.1"), port(a.required("port"))),
-                a.integer("sessions", 1, 1), a.integer("block", 512, 1), a.integer("window", 0, 0),
-                a.integer("seconds", 5, 1), a.integer("warmup", 2, 0), a.integer("threads", 1, 1));
-        if (o.window() != 0 && o.window() < o.block()) {
-            throw new IllegalArgumentException("--window must be 0 (ping-pong) or at least --block");
-        }
-        EchoClient.Result r = new EchoClient(o).run();
-        EchoClient.print(o, r, System.out);
-        if (r.bytesPerSecond() == 0) {
-            System.err.println("error: no bytes were echoed");
-            System.exit(1);
-        }
-    }
+    /** Turns {@link IOException} and configuration exceptions into one line for the user. */
+    static final class UserErrors {
 
-    private static void udpEchoClient(Args a) throws Exception {
-        if (a.has("window")) {
-            throw new IllegalArgumentException("--window is not used with --udp (always ping-pong)");
+        private UserErrors() {
         }
-        UdpEchoClient.Options o = new UdpEchoClient.Options(
-                new InetSocketAddress(a.string("host", "127.0.0.1"), port(a.required("port"))),
-                a.integer("sessions", 1, 1), a.integer("block", 64, 8), a.integer("seconds", 5, 1),
-                a.integer("warmup", 1, 0), a.integer("threads", 1, 1), a.integer("retransmit-ms", 200, 1));
-        if (o.server().isUnresolved()) {
-            throw new IllegalArgumentException("cannot resolve --host " + o.server().getHostString());
-        }
-        UdpEchoClient.Result r;
-        try {
-            r = new UdpEchoClient(o).run();
-        } catch (IOException e) {
-            System.err.println("error: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        UdpEchoClient.print(o, r, System.out);
-        if (r.roundTrips() == 0) {
-            System.err.println("error: no datagram was echoed");
-            System.exit(1);
-        }
-    }
 
-    private static void udpEchoServer(String[] argv) throws Exception {
-        Args a = new Args("udp-echo-server", argv, 1, Set.of("port", "host", "threads"));
-        ProactorConfig base = ProactorConfig.fromSystemProperties();
-        ProactorConfig config = base.toBuilder().threads(a.integer("threads", base.threads(), 1)).build();
-        InetSocketAddress bind = new InetSocketAddress(a.string("host", "127.0.0.1"), port(a.required("port")));
-        UdpEchoServer server = new UdpEchoServer(config, bind, 16);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "udp-echo-server-shutdown"));
-        InetSocketAddress local = server.localAddress();
-        System.out.printf("listening on %s:%d (udp) engine=%s wait=%s threads=%d%n", local.getHostString(),
-                local.getPort(), server.demultiplexor().getEngineName(),
-                server.demultiplexor().getWaitStrategyName(), config.threads());
-        System.out.flush();
-        stopped.await();
-    }
+        /**
+         * Whether {@code e} comes from what the user asked for: a command-line value the parser could not
+         * check, or a {@code proactor.*} property that names nothing usable.
+         */
+        static boolean isUserError(Throwable e) {
+            return e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                    || e instanceof UnsupportedOperationException;
+        }
 
-    private static void fileCopy(String[] argv) throws Exception {
-        if (argv.length < 3 || argv[1].startsWith("--") || argv[2].startsWith("--")) {
-            throw new IllegalArgumentException("file-copy needs SRC and DST before any option");
+        /** The message with its cause: for I/O errors what went wrong, not only the path. */
+        static String describe(Throwable e) {
+            return e instanceof IOException io ? IoErrors.describe(io) : String.valueOf(e.getMessage());
         }
-        Path source = Path.of(argv[1]);
-        Path target = Path.of(argv[2]);
-        Args a = new Args("file-copy", argv, 3, Set.of("block", "depth"));
-        if (!Files.isRegularFile(source)) {
-            throw new IllegalArgumentException("SRC must be an existing regular file, was '" + source + "'");
-        }
-        if (Files.exists(target) && Files.isSameFile(source, target)) {
-            throw new IllegalArgumentException("SRC and DST are the same file");
-        }
-        FileCopy copy = new FileCopy(source, target, a.integer("block", 256 * 1024, 1), a.integer("depth", 4, 1));
-        FileCopy.Result r;
-        try {
-            r = copy.run();
-        } catch (IOException e) {
-            System.err.println("error: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
-        System.out.printf("copied %d bytes in %.3f s (%.1f MiB/s) files=%s%n", r.bytes(), r.seconds(),
-                r.mibPerSecond(), r.fileEngine());
-    }
-
-    private static int port(String value) {
-        int port;
-        try {
-            port = Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--port must be an integer, was '" + value + "'", e);
-        }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be 0 .. 65535, was " + port);
-        }
-        return port;
     }
 }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
 
 /**
  * UDP ping-pong load client on this framework ({@code echo-client --udp}): each session has its own datagram
@@ -29,6 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Reported: messages/s, round-trip latency percentiles (from the first transmission of a sequence to its
  * echo, so retransmission delays count), retransmissions, late echoes (of a sequence already retransmitted
  * and answered) and lost datagrams (retransmissions whose original never came back: retransmitted - late).
+ * Latencies are kept in an HdrHistogram; as in {@link EchoClient} the client is closed-loop (one datagram
+ * outstanding, the next sent on the echo), so no coordinated-omission correction applies.
  */
 public final class UdpEchoClient {
 
@@ -96,7 +99,7 @@ public final class UdpEchoClient {
             double elapsed = (System.nanoTime() - start) / 1e9;
             running = false;
             checkFailure();
-            LatencyHistogram all = new LatencyHistogram();
+            Histogram all = new Histogram(3);
             long retransmitted = 0;
             long late = 0;
             for (Session s : sessions) {
@@ -107,8 +110,9 @@ public final class UdpEchoClient {
                     s.stop();
                 }
             }
-            return new Result(all.count() / elapsed, all.quantile(0.50) / 1000, all.quantile(0.99) / 1000,
-                    all.quantile(0.999) / 1000, all.count(), retransmitted, late,
+            return new Result(all.getTotalCount() / elapsed, all.getValueAtPercentile(50.0) / 1000,
+                    all.getValueAtPercentile(99.0) / 1000,
+                    all.getValueAtPercentile(99.9) / 1000, all.getTotalCount(), retransmitted, late,
                     Math.max(0, retransmitted - late));
         }
     }
@@ -130,7 +134,7 @@ public final class UdpEchoClient {
         private final ByteBuffer out = ByteBuffer.allocateDirect(options.block());
         private final ByteBuffer in = ByteBuffer.allocateDirect(UdpEchoServer.MAX_DATAGRAM);
         private final OpTimer timer;
-        private final LatencyHistogram latencies = new LatencyHistogram();
+        private final Histogram latencies = new Histogram(3);
         private AsynchChannel socket;
         private long sequence;
         private long firstSent;
@@ -154,7 +158,7 @@ public final class UdpEchoClient {
         }
 
         synchronized void resetMeasurement() {
-            latencies.clear();
+            latencies.reset();
         }
 
         synchronized void stop() {
@@ -199,7 +203,7 @@ public final class UdpEchoClient {
                         return;
                     }
                     if (measuring) {
-                        latencies.record(System.nanoTime() - firstSent);
+                        latencies.recordValue(System.nanoTime() - firstSent);
                     }
                     if (first) {
                         first = false;

@@ -3,7 +3,12 @@ package dev.proactor.examples;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -46,5 +51,56 @@ class FileCopyTest {
     void failsForAMissingSource() {
         assertThrows(NoSuchFileException.class,
                 () -> new FileCopy(tmp.resolve("missing"), tmp.resolve("target"), 4096, 4).run());
+    }
+
+    @Test
+    void readsAPseudoFileToItsEndDespiteSizeZero() throws Exception {
+        Path status = Path.of("/proc/self/status");
+        assumeTrue(Files.isReadable(status) && Files.size(status) == 0, "needs Linux /proc reporting size 0");
+        Path target = tmp.resolve("status");
+        FileCopy.Result r = new FileCopy(status, target, 64, 3).run();
+        assertTrue(r.bytes() > 0, "copied " + r.bytes());
+        assertTrue(Files.readString(target).startsWith("Name:"), Files.readString(target));
+    }
+
+    @Test
+    void keepsHolesAsHoles() throws Exception {
+        Path source = tmp.resolve("sparse");
+        byte[] head = "head".repeat(1000).getBytes(StandardCharsets.US_ASCII);
+        try (RandomAccessFile f = new RandomAccessFile(source.toFile(), "rw")) {
+            f.write(head);
+            f.seek(32L << 20);
+            f.write(head);
+            f.setLength((64L << 20) + 7); // ends in a hole
+        }
+        long sourceBlocks = allocatedBlocks(source);
+        assumeTrue(sourceBlocks >= 0 && sourceBlocks * 512 < (1L << 20), "file system without holes");
+        Path target = tmp.resolve("copy");
+        FileCopy.Result r = new FileCopy(source, target, 65536, 4).run();
+        assertEquals(Files.size(source), r.bytes());
+        assertEquals(Files.size(source), Files.size(target));
+        assertEquals(-1, Files.mismatch(source, target));
+        long targetBlocks = allocatedBlocks(target);
+        assertTrue(targetBlocks * 512 < (2L << 20), "target allocates " + targetBlocks + " blocks of 512 bytes");
+    }
+
+    @Test
+    void saysWhyTheTargetCannotBeCreated() throws Exception {
+        Path source = Files.writeString(tmp.resolve("in"), "x");
+        NoSuchFileException e = assertThrows(NoSuchFileException.class,
+                () -> new FileCopy(source, tmp.resolve("no-dir/out"), 4096, 4).run());
+        assertTrue(IoErrors.describe(e).endsWith("no-dir/out: no such file or directory"), IoErrors.describe(e));
+    }
+
+    /** Blocks of 512 bytes the file occupies on disk ({@code stat -c %b}), or -1 if stat cannot say. */
+    private static long allocatedBlocks(Path file) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder("stat", "-c", "%b", file.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return -1;
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        return p.waitFor() == 0 && out.matches("\\d+") ? Long.parseLong(out) : -1;
     }
 }

@@ -8,74 +8,213 @@ import dev.proactor.bench.server.ServerOptions;
 import dev.proactor.bench.server.http.HttpServerOptions;
 import dev.proactor.bench.server.http.NettyHttpCommand;
 import dev.proactor.bench.server.http.NettyHttpServer;
-import java.util.Arrays;
-import java.util.Optional;
+import dev.proactor.bench.server.netty.NettyTransport;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * Entry point of {@code proactor-bench.jar}: {@code matrix ...} runs the echo benchmark matrix,
- * {@code http-bench ...} the HTTP static file benchmark, {@code netty-http ...} the Netty static
- * file server, and a server name runs that baseline echo server.
+ * {@code http-bench ...} the HTTP static file benchmark, {@code netty-http ...} the Netty static file server, and
+ * a server name runs that baseline echo server. {@code COMMAND --help} lists a command's options.
+ *
+ * <p>Exit status: 0 on success (a server stopped by a signal), 1 on a failure, 2 for a wrong command line (one
+ * {@code error: …} line, then the synopsis of that command only), 3 for a missing prerequisite (wrk, a native
+ * transport), which the benchmark runners read as "skip this server".
  */
-public final class Main {
-    private static final int EXIT_USAGE = 64;
+@Command(name = "proactor-bench.jar", mixinStandardHelpOptions = true, version = "proactor bench 0.1.0",
+        synopsisSubcommandLabel = "COMMAND",
+        description = "Benchmarks and baseline servers. The C epoll echo server and the load generator are "
+                + "target/native/epoll_echo and target/native/loadgen.")
+public final class Main implements Runnable {
+
+    /** Exit status of a wrong command line. */
+    public static final int EXIT_USAGE = 2;
+
+    @Spec
+    private CommandSpec spec;
 
     private Main() {
     }
 
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "missing COMMAND");
+    }
+
     /**
-     * Dispatches the subcommand.
+     * Runs the command line and exits with its status (a server returns only once stopped).
      *
-     * @param args subcommand and its arguments
+     * @param args command and its arguments
      */
     public static void main(String[] args) {
-        if (args.length == 0 || isHelp(args[0])) {
-            usage();
-            if (args.length == 0) {
-                System.exit(EXIT_USAGE);
-            }
-            return;
-        }
-        String command = args[0];
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        int code;
-        if (command.equals("matrix")) {
-            code = MatrixCommand.run(rest);
-        } else if (command.equals("http-bench")) {
-            code = HttpBenchCommand.run(rest);
-        } else if (command.equals(NettyHttpServer.NAME)) {
-            code = NettyHttpCommand.run(rest);
-        } else {
-            Optional<BaselineServer> server = BaselineServer.byName(command);
-            if (server.isEmpty()) {
-                System.err.println("unknown command '" + command + "'");
-                usage();
-                System.exit(EXIT_USAGE);
-                return;
-            }
-            code = ServerMain.run(server.get(), rest);
-        }
+        Charset cs = Charset.defaultCharset();
+        int code = execute(args, new PrintWriter(System.out, true, cs), new PrintWriter(System.err, true, cs));
         // Exit code 0 returns normally: a server stopped by a signal is already in JVM shutdown.
         if (code != 0) {
             System.exit(code);
         }
     }
 
-    private static boolean isHelp(String arg) {
-        return arg.equals("help") || arg.equals("--help") || arg.equals("-h");
+    /**
+     * Parses and runs one command line; help goes to {@code out}, errors to {@code err}.
+     *
+     * @param args command and its arguments
+     * @param out  where help is printed
+     * @param err  where errors are printed
+     * @return the exit status
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand("matrix", passThrough(new Matrix()));
+        cl.addSubcommand("http-bench", passThrough(new HttpBench()));
+        cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
+        for (BaselineServer s : BaselineServer.values()) {
+            cl.addSubcommand(s.cliName(), new BaselineEcho(s));
+        }
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((e, argv) -> {
+            err.println("error: " + e.getMessage());
+            CommandLine wrong = e.getCommandLine();
+            err.print(wrong.getHelp().synopsis(0));
+            err.println("Run '" + wrong.getCommandSpec().qualifiedName() + " --help' for every option.");
+            return EXIT_USAGE;
+        });
+        return cl.execute(args);
     }
 
-    private static void usage() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("usage: java -jar proactor-bench.jar COMMAND [options]\n\n");
-        sb.append("commands:\n");
-        sb.append("  matrix [--quick|--full] ...   run the echo benchmark matrix (matrix --help for options)\n");
-        sb.append("  http-bench ...                run the HTTP static file benchmark with wrk (http-bench --help)\n");
-        sb.append(String.format("  %-28s  static file server: %s %s%n", NettyHttpServer.NAME, NettyHttpServer.NAME,
-                HttpServerOptions.USAGE));
-        for (BaselineServer s : BaselineServer.values()) {
-            sb.append(String.format("  %-28s  baseline echo server: %s %s%n", s.cliName(), s.cliName(), ServerOptions.USAGE));
+    /** matrix and http-bench keep their own parsers (list-valued options, presets): picocli hands argv on. */
+    private static CommandLine passThrough(Object command) {
+        CommandLine c = new CommandLine(command);
+        c.setUnmatchedOptionsArePositionalParams(true);
+        return c;
+    }
+
+    /** Options shared by the two pass-through commands. */
+    private abstract static class PassThrough implements Callable<Integer> {
+        @Parameters(paramLabel = "OPTION", description = "Options, see --help.")
+        List<String> argv = new ArrayList<>();
+
+        @Option(names = {"-h", "--help"}, description = "Show the options and exit.")
+        boolean help;
+
+        String[] argv() {
+            List<String> all = new ArrayList<>(argv);
+            if (help) {
+                all.add("--help");
+            }
+            return all.toArray(String[]::new);
         }
-        sb.append("\nThe C epoll echo server and the load generator are target/native/epoll_echo and target/native/loadgen.\n");
-        System.err.print(sb);
+    }
+
+    @Command(name = "matrix", description = "Runs the echo benchmark matrix ([--quick|--full] ...; --help lists "
+            + "every option).")
+    private static final class Matrix extends PassThrough {
+        @Override
+        public Integer call() {
+            return MatrixCommand.run(argv());
+        }
+    }
+
+    @Command(name = "http-bench", description = "Runs the HTTP static file benchmark with wrk (--help lists every "
+            + "option).")
+    private static final class HttpBench extends PassThrough {
+        @Override
+        public Integer call() {
+            return HttpBenchCommand.run(argv());
+        }
+    }
+
+    /** The options every server command has. */
+    private abstract static class ServerCommand implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--port", required = true, paramLabel = "P",
+                description = "Port to listen on, 0 .. 65535 (0: any free port, printed).")
+        int port;
+
+        @Option(names = "--host", paramLabel = "H", defaultValue = ServerOptions.DEFAULT_HOST,
+                description = "Address to bind (default: ${DEFAULT-VALUE}).")
+        String host;
+
+        @Option(names = "--threads", paramLabel = "T", defaultValue = "1",
+                description = "Server threads, 1 .. 1024 (meaning depends on the server; default: "
+                        + "${DEFAULT-VALUE}).")
+        int threads;
+
+        int check(String option, int value, int min, int max) {
+            if (value < min || value > max) {
+                throw new ParameterException(spec.commandLine(),
+                        option + " must be " + min + " .. " + max + ", was " + value);
+            }
+            return value;
+        }
+    }
+
+    /** One baseline echo server. */
+    @Command(mixinStandardHelpOptions = true, description = "Baseline echo server for the matrix, until SIGTERM.")
+    private static final class BaselineEcho extends ServerCommand {
+        private final BaselineServer server;
+
+        @Option(names = "--delay-us", paramLabel = "D", defaultValue = "0",
+                description = "Busy work per read completion before echoing, microseconds, 0 .. 1000000 "
+                        + "(default: ${DEFAULT-VALUE}).")
+        int delayUs;
+
+        BaselineEcho(BaselineServer server) {
+            this.server = server;
+        }
+
+        @Override
+        public Integer call() {
+            check("--port", port, 0, 65535);
+            check("--threads", threads, 1, 1024);
+            check("--delay-us", delayUs, 0, 1_000_000);
+            return ServerMain.run(server, new ServerOptions(host, port, threads, delayUs));
+        }
+    }
+
+    @Command(name = "netty-http", mixinStandardHelpOptions = true,
+            description = "Netty static file server (the HTTP benchmark's baseline), until SIGTERM.")
+    private static final class NettyHttp extends ServerCommand {
+        @Option(names = "--root", required = true, paramLabel = "DIR", description = "Directory to serve.")
+        Path root;
+
+        @Option(names = "--transport", paramLabel = "epoll|nio|io_uring", defaultValue = "epoll",
+                description = "Netty transport (default: ${DEFAULT-VALUE}).")
+        String transport;
+
+        @Override
+        public Integer call() {
+            check("--port", port, 0, 65535);
+            check("--threads", threads, 1, 1024);
+            Path dir = root.toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new ParameterException(spec.commandLine(),
+                        "--root must be an existing directory, was '" + root + "'");
+            }
+            NettyTransport t;
+            try {
+                t = NettyTransport.byServerName("netty-" + transport.toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(),
+                        "--transport must be epoll, nio or io_uring, was '" + transport + "'");
+            }
+            return NettyHttpCommand.run(new HttpServerOptions(host, port, threads, dir, t));
+        }
     }
 }

@@ -143,6 +143,11 @@ final class HttpConnection implements AsynchHandler {
     /** Takes the adopted channel and starts serving it (or, if not admitted, answers 503 and closes). */
     synchronized void start(AsynchChannel ch) {
         this.channel = ch;
+        server.connectionStarted(this);
+        if (server.draining()) {
+            closeNow(); // accepted while the server began to stop: not served
+            return;
+        }
         if (!admitted) {
             phase = Phase.RESPONDING;
             closeAfterResponse = true;
@@ -218,7 +223,7 @@ final class HttpConnection implements AsynchHandler {
     private void respond() {
         phase = Phase.RESPONDING;
         long now = System.currentTimeMillis();
-        boolean keepAlive = request.keepAlive();
+        boolean keepAlive = request.keepAlive() && !server.draining(); // stopping: this is the last response
         int minor = request.minorVersion();
         boolean head = request.method() == HttpRequest.Method.HEAD;
         closeAfterResponse = !keepAlive;
@@ -227,19 +232,22 @@ final class HttpConnection implements AsynchHandler {
             return;
         }
         StaticFileResolver.Resolution r = server.resolver().resolve(request.target());
+        if (r.status() == 301) {
+            send(header.start(301, now).field("Location", r.location()).errorBody(301, keepAlive, minor, head));
+            return;
+        }
         if (r.status() != 200) {
             LOG.debug("{}: {} for {}: {}", channel, r.status(), request.target(), r.detail());
             send(header.error(r.status(), now, keepAlive, minor, head));
             return;
         }
-        long ims = request.ifModifiedSinceSeconds();
-        if (ims != HttpRequest.NO_DATE && Math.floorDiv(r.lastModifiedMillis(), 1000L) <= ims) {
-            send(header.start(304, now).dateField("Last-Modified", r.lastModifiedMillis())
-                    .connection(keepAlive, minor).finish());
+        if (notModified(r)) {
+            send(header.start(304, now).etag(r.size(), r.lastModifiedMillis())
+                    .dateField("Last-Modified", r.lastModifiedMillis()).connection(keepAlive, minor).finish());
             return;
         }
         if (head) {
-            send(okHeader(r, r.size(), now, keepAlive, minor).finish());
+            send(okHeader(200, r, r.size(), now, keepAlive, minor).finish());
             return;
         }
         FileChannel f;
@@ -265,10 +273,23 @@ final class HttpConnection implements AsynchHandler {
             send(header.error(500, now, keepAlive, minor, false));
             return;
         }
-        if (size <= INLINE_BODY_MAX) {
+        ByteRange range = requestedRange(r, size);
+        if (range == ByteRange.UNSATISFIABLE) {
+            closeQuietly(f);
+            send(header.start(416, now).field("Accept-Ranges", "bytes").contentRange(size)
+                    .errorBody(416, keepAlive, minor, false));
+            return;
+        }
+        long first = range == ByteRange.IGNORED ? 0 : range.first();
+        long length = range == ByteRange.IGNORED ? size : range.length();
+        HttpResponseHeader ok = okHeader(range == ByteRange.IGNORED ? 200 : 206, r, length, now, keepAlive, minor);
+        if (range != ByteRange.IGNORED) {
+            ok.contentRange(range.first(), range.last(), size);
+        }
+        if (length <= INLINE_BODY_MAX) {
             ByteBuffer whole;
             try {
-                whole = okHeader(r, size, now, keepAlive, minor).finish(f, size);
+                whole = ok.finish(f, first, length);
             } catch (IOException e) {
                 // Includes a file truncated since size(): nothing is sent yet, so the client gets a clean 500.
                 LOG.warn("{}: reading {} failed", channel, r.file(), e);
@@ -280,17 +301,41 @@ final class HttpConnection implements AsynchHandler {
             return;
         }
         file = f;
-        filePosition = 0;
-        fileEnd = size;
-        transmitFile(okHeader(r, size, now, keepAlive, minor).finish());
+        filePosition = first;
+        fileEnd = first + length;
+        transmitFile(ok.finish());
     }
 
-    /** The head of a 200 response, not yet finished. */
-    private HttpResponseHeader okHeader(StaticFileResolver.Resolution r, long length, long now, boolean keepAlive,
-                                        int minor) {
-        return header.start(200, now)
+    /**
+     * Whether the client's copy is current: {@code If-None-Match} when present (it overrides
+     * {@code If-Modified-Since}, RFC 9110 section 13.2.2), else {@code If-Modified-Since}.
+     */
+    private boolean notModified(StaticFileResolver.Resolution r) {
+        if (request.ifNoneMatch() != null) {
+            return EntityTags.noneMatchHits(request.ifNoneMatch(), r.size(), r.lastModifiedMillis());
+        }
+        long ims = request.ifModifiedSinceSeconds();
+        return ims != HttpRequest.NO_DATE && Math.floorDiv(r.lastModifiedMillis(), 1000L) <= ims;
+    }
+
+    /** The range of a GET to serve: {@link ByteRange#IGNORED} without {@code Range} or when If-Range fails. */
+    private ByteRange requestedRange(StaticFileResolver.Resolution r, long size) {
+        if (request.range() == null
+                || request.ifRange() != null
+                && !EntityTags.ifRangeHolds(request.ifRange(), r.size(), r.lastModifiedMillis())) {
+            return ByteRange.IGNORED;
+        }
+        return ByteRange.parse(request.range(), size);
+    }
+
+    /** The head of a 200 or 206 response, not yet finished. */
+    private HttpResponseHeader okHeader(int status, StaticFileResolver.Resolution r, long length, long now,
+                                        boolean keepAlive, int minor) {
+        return header.start(status, now)
                 .field("Content-Type", r.contentType())
                 .field("Content-Length", length)
+                .field("Accept-Ranges", "bytes")
+                .etag(r.size(), r.lastModifiedMillis())
                 .dateField("Last-Modified", r.lastModifiedMillis())
                 .connection(keepAlive, minor);
     }
@@ -463,7 +508,21 @@ final class HttpConnection implements AsynchHandler {
         if (!writePending) {
             closeFile();
         }
+        server.connectionEnded(this);
         server.connectionClosed(admitted);
+    }
+
+    /**
+     * The server is stopping: an idle connection (or one whose request head is still arriving) closes now; one
+     * that is responding closes once its response is out. Any thread.
+     */
+    synchronized void drain() {
+        if (phase == Phase.IDLE || phase == Phase.HEAD) {
+            closeNow();
+        } else if (phase == Phase.RESPONDING) {
+            closeAfterResponse = true;
+        }
+        // LINGERING: already closing; CLOSED: nothing to do.
     }
 
     private void closeFile() {

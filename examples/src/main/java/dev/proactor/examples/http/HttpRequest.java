@@ -17,6 +17,9 @@ final class HttpRequest {
     int minorVersion;
     boolean keepAlive;
     long ifModifiedSinceSeconds = NO_DATE;
+    String range;
+    String ifRange;
+    String ifNoneMatch;
 
     /** Resets every field before a new head is parsed into this object. */
     void clear() {
@@ -25,6 +28,9 @@ final class HttpRequest {
         minorVersion = 0;
         keepAlive = false;
         ifModifiedSinceSeconds = NO_DATE;
+        range = null;
+        ifRange = null;
+        ifNoneMatch = null;
     }
 
     Method method() {
@@ -52,6 +58,21 @@ final class HttpRequest {
     /** The {@code If-Modified-Since} time in epoch seconds, or {@link #NO_DATE}. */
     long ifModifiedSinceSeconds() {
         return ifModifiedSinceSeconds;
+    }
+
+    /** The {@code Range} field as received, or null. */
+    String range() {
+        return range;
+    }
+
+    /** The {@code If-Range} field (an entity-tag or an HTTP date) as received, or null. */
+    String ifRange() {
+        return ifRange;
+    }
+
+    /** The {@code If-None-Match} field list as received (several fields joined by commas), or null. */
+    String ifNoneMatch() {
+        return ifNoneMatch;
     }
 
     @Override

@@ -218,6 +218,13 @@ final class HttpRequestParser {
                 transferEncoding = true;
             } else if (nameIs(buf, p, colon, "if-modified-since")) {
                 req.ifModifiedSinceSeconds = HttpDates.parse(buf, v, ve);
+            } else if (nameIs(buf, p, colon, "range")) {
+                req.range = ascii(buf, v, ve); // allocates only for the requests that carry it
+            } else if (nameIs(buf, p, colon, "if-range")) {
+                req.ifRange = ascii(buf, v, ve);
+            } else if (nameIs(buf, p, colon, "if-none-match")) {
+                req.ifNoneMatch = req.ifNoneMatch == null ? ascii(buf, v, ve)
+                        : req.ifNoneMatch + "," + ascii(buf, v, ve); // a list may span several fields
             }
             p = lf + 1;
         }

@@ -27,7 +27,7 @@ final class HttpResponseHeader {
     private static final byte[][] ERROR_BODIES = new byte[600][];
 
     static {
-        int[] codes = {200, 304, 400, 403, 404, 405, 408, 411, 413, 414, 431, 500, 503, 505};
+        int[] codes = {200, 206, 301, 304, 400, 403, 404, 405, 408, 411, 413, 414, 416, 431, 500, 503, 505};
         for (int code : codes) {
             STATUS_LINES[code] = "HTTP/1.1 " + code + " " + reason(code) + "\r\n";
             ERROR_BODIES[code] = (code + " " + reason(code) + "\n").getBytes(StandardCharsets.US_ASCII);
@@ -44,6 +44,8 @@ final class HttpResponseHeader {
     static String reason(int status) {
         return switch (status) {
             case 200 -> "OK";
+            case 206 -> "Partial Content";
+            case 301 -> "Moved Permanently";
             case 304 -> "Not Modified";
             case 400 -> "Bad Request";
             case 403 -> "Forbidden";
@@ -53,6 +55,7 @@ final class HttpResponseHeader {
             case 411 -> "Length Required";
             case 413 -> "Content Too Large";
             case 414 -> "URI Too Long";
+            case 416 -> "Range Not Satisfiable";
             case 431 -> "Request Header Fields Too Large";
             case 500 -> "Internal Server Error";
             case 503 -> "Service Unavailable";
@@ -97,7 +100,38 @@ final class HttpResponseHeader {
     HttpResponseHeader dateField(String name, long epochMillis) {
         ascii(name);
         buffer.put((byte) ':').put((byte) ' ');
-        HttpDates.format(epochMillis, buffer);
+        HttpDates.formatOther(epochMillis, buffer);
+        crlf();
+        return this;
+    }
+
+    /** Adds {@code ETag: "<size hex>-<mtime hex>"}, the tag of {@link EntityTags#of}, without allocating. */
+    HttpResponseHeader etag(long size, long lastModifiedMillis) {
+        ascii("ETag: \"");
+        hex(size);
+        buffer.put((byte) '-');
+        hex(lastModifiedMillis);
+        buffer.put((byte) '"');
+        crlf();
+        return this;
+    }
+
+    /** Adds {@code Content-Range: bytes *}{@code /total}, for 416. */
+    HttpResponseHeader contentRange(long total) {
+        ascii("Content-Range: bytes */");
+        number(total);
+        crlf();
+        return this;
+    }
+
+    /** Adds {@code Content-Range: bytes first-last/total}. */
+    HttpResponseHeader contentRange(long first, long last, long total) {
+        ascii("Content-Range: bytes ");
+        number(first);
+        buffer.put((byte) '-');
+        number(last);
+        buffer.put((byte) '/');
+        number(total);
         crlf();
         return this;
     }
@@ -128,6 +162,11 @@ final class HttpResponseHeader {
      * @throws IOException              if reading fails
      */
     ByteBuffer finish(FileChannel file, long length) throws IOException {
+        return finish(file, 0, length);
+    }
+
+    /** Like {@link #finish(FileChannel, long)} for the {@code length} bytes of {@code file} from {@code from}. */
+    ByteBuffer finish(FileChannel file, long from, long length) throws IOException {
         crlf();
         if (length > buffer.remaining()) {
             throw new IllegalArgumentException("body of " + length + " bytes does not fit; room for "
@@ -136,7 +175,7 @@ final class HttpResponseHeader {
         int end = buffer.position() + (int) length;
         buffer.limit(end);
         for (long at = 0; buffer.hasRemaining(); ) {
-            int n = file.read(buffer, at);
+            int n = file.read(buffer, from + at);
             if (n < 0) {
                 throw new EOFException("file ended after " + at + " of " + length + " bytes");
             }
@@ -150,8 +189,16 @@ final class HttpResponseHeader {
      * {@code Retry-After} for 503), the body left out for HEAD. Returns the buffer flipped for writing.
      */
     ByteBuffer error(int status, long nowMillis, boolean keepAlive, int requestMinorVersion, boolean head) {
-        byte[] body = ERROR_BODIES[status];
         start(status, nowMillis);
+        return errorBody(status, keepAlive, requestMinorVersion, head);
+    }
+
+    /**
+     * The rest of an error response begun with {@link #start} and fields of the caller's (such as
+     * {@code Location} or {@code Content-Range}): the text body and its fields. Returns the buffer flipped.
+     */
+    ByteBuffer errorBody(int status, boolean keepAlive, int requestMinorVersion, boolean head) {
+        byte[] body = ERROR_BODIES[status];
         field("Content-Type", "text/plain; charset=utf-8");
         field("Content-Length", body.length);
         if (status == 405) {
@@ -170,6 +217,16 @@ final class HttpResponseHeader {
     private void ascii(String s) {
         for (int i = 0, n = s.length(); i < n; i++) {
             buffer.put((byte) s.charAt(i));
+        }
+    }
+
+    private void hex(long v) {
+        if (v < 0) {
+            throw new IllegalArgumentException("negative header value " + v);
+        }
+        int digits = Math.max(1, (67 - Long.numberOfLeadingZeros(v)) / 4);
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+            buffer.put((byte) Character.forDigit((int) (v >>> shift) & 0xF, 16));
         }
     }
 

@@ -14,7 +14,10 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,7 +46,11 @@ import org.slf4j.LoggerFactory;
  * bounds the time from the first byte of a request to the end of its head and is answered {@code 408}. The idle
  * timeout also sizes each connection's file chunks and send buffer ({@code SO_SNDBUF}).
  *
- * <p>Thread-safe. {@link #close()} closes the listener and every connection and stops the demultiplexor.
+ * <p><b>Stopping.</b> {@link #close()} closes the listener and every connection and stops the demultiplexor at
+ * once. {@link #shutdown(Duration)} is the graceful form (the command's SIGTERM): it stops accepting, closes
+ * idle connections at once, lets responses in flight finish within a grace period, then closes.
+ *
+ * <p>Thread-safe.
  */
 public final class HttpServer implements AsynchHandler, AutoCloseable {
 
@@ -128,7 +135,10 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     private final AtomicInteger admitted = new AtomicInteger();
     private final AtomicInteger rejecting = new AtomicInteger();
     private final AtomicLong rejected = new AtomicLong();
+    private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
+    private final Object drained = new Object();
     private volatile boolean closed;
+    private volatile boolean draining;
 
     /**
      * Resolves the root, opens the demultiplexor, binds, starts the pool and the first accept.
@@ -194,6 +204,24 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     /** Called exactly once by each connection when it closes. */
     void connectionClosed(boolean wasAdmitted) {
         (wasAdmitted ? admitted : rejecting).decrementAndGet();
+        synchronized (drained) {
+            drained.notifyAll();
+        }
+    }
+
+    /** Called by a connection when it starts serving, so that {@link #shutdown} can reach it. */
+    void connectionStarted(HttpConnection connection) {
+        connections.add(connection);
+    }
+
+    /** Called by a connection when it closes (after {@link #connectionStarted}). */
+    void connectionEnded(HttpConnection connection) {
+        connections.remove(connection);
+    }
+
+    /** Whether {@link #shutdown} has begun: connections finish their current response and close. */
+    boolean draining() {
+        return draining;
     }
 
     @Override
@@ -263,6 +291,28 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     @Override
     public void onWriteCompleted(OpWrite op) {
         throw new IllegalStateException("the listener does not write");
+    }
+
+    /**
+     * Stops gracefully: stops accepting, closes idle connections at once, lets each response in flight finish
+     * (the connection closes after it), and closes whatever is left when {@code grace} has passed. Returns when
+     * the server is closed. Called from any thread except a pool thread (it blocks).
+     */
+    public void shutdown(Duration grace) throws InterruptedException {
+        draining = true;
+        closed = true;
+        listener.close();
+        for (HttpConnection c : connections) {
+            c.drain();
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        synchronized (drained) {
+            for (long left = grace.toNanos(); openConnections() > 0 && left > 0;
+                 left = deadline - System.nanoTime()) {
+                TimeUnit.NANOSECONDS.timedWait(drained, left);
+            }
+        }
+        close();
     }
 
     /** Stops accepting, closes every connection (their files are closed as their operations complete). */

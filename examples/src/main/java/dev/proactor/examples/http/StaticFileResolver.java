@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Outcomes: 200 with the real file, its size, modification time and content type; 400 (bad target), 403
  * (directory without {@code index.html}, not a regular file, or not readable), 404 (missing, outside the root,
- * or a file named with a trailing slash), 500 (an unexpected I/O error, logged). The query string is ignored.
+ * or a file named with a trailing slash), 301 (a directory named without its trailing slash: relative links in
+ * its page resolve against the directory only when the URL ends in a slash), 500 (an unexpected I/O error,
+ * logged). The query string is ignored, except that a redirect keeps it.
  * Thread-safe (immutable).
  */
 final class StaticFileResolver {
@@ -41,6 +43,16 @@ final class StaticFileResolver {
 
         static Resolution error(int status, String detail) {
             return new Resolution(status, null, 0, 0, null, detail);
+        }
+
+        /** A 301 to {@code location}, kept in {@link #detail()}. */
+        static Resolution redirect(String location) {
+            return new Resolution(301, null, 0, 0, null, location);
+        }
+
+        /** For a 301: the {@code Location} to send (the request's path with a slash added, and its query). */
+        String location() {
+            return detail;
         }
     }
 
@@ -96,7 +108,12 @@ final class StaticFileResolver {
             }
             i = end + 1;
         }
-        return resolveReal(candidate, path.endsWith("/"));
+        Resolution r = resolveReal(candidate, path.endsWith("/"));
+        if (r.status() == 301) {
+            int query = target.indexOf('?', target.indexOf(path) + path.length());
+            return Resolution.redirect(path + "/" + (query < 0 ? "" : target.substring(query)));
+        }
+        return r;
     }
 
     private Resolution resolveReal(Path candidate, boolean trailingSlash) {
@@ -107,6 +124,9 @@ final class StaticFileResolver {
             }
             BasicFileAttributes attrs = Files.readAttributes(real, BasicFileAttributes.class);
             if (attrs.isDirectory()) {
+                if (!trailingSlash) {
+                    return Resolution.error(301, "directory without trailing slash");
+                }
                 Path index;
                 try {
                     index = real.resolve("index.html").toRealPath();

@@ -59,7 +59,7 @@ class StaticFileResolverTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/a.txt", "//a.txt", "/./a.txt", "/%61.txt",
-        "http://example/a.txt", "HTTPS://example:8443/a.txt?q", "/%E2%82%AC.txt", "/link-in", "/sub",
+        "http://example/a.txt", "HTTPS://example:8443/a.txt?q", "/%E2%82%AC.txt", "/link-in",
         "/sub/", "/sub/index.html"})
     void servesPathsInsideTheRoot(String target) {
         assertEquals(200, resolve(target).status(), target);
@@ -71,7 +71,7 @@ class StaticFileResolverTest {
         assertEquals("text/html; charset=utf-8", r.contentType());
         assertEquals(12, r.size());
         assertEquals(403, resolve("/empty/").status());
-        assertEquals(403, resolve("/empty").status());
+        assertEquals(301, resolve("/empty").status(), "a directory without its slash: redirected first");
         assertEquals(403, resolve("/").status(), "the root has no index.html");
         assertEquals(403, resolve("http://example").status());
     }
@@ -116,5 +116,14 @@ class StaticFileResolverTest {
     void requiresADirectoryAsRoot() {
         assertThrows(IllegalArgumentException.class, () -> new StaticFileResolver(root.resolve("a.txt")));
         assertThrows(IOException.class, () -> new StaticFileResolver(root.resolve("nope")));
+    }
+
+    @Test
+    void redirectsADirectoryNamedWithoutItsTrailingSlash() {
+        StaticFileResolver.Resolution r = resolve("/sub");
+        assertEquals(301, r.status());
+        assertEquals("/sub/", r.location());
+        assertEquals("/sub/?a=1", resolve("/sub?a=1").location());
+        assertEquals("/sub/", resolve("http://example/sub").location());
     }
 }

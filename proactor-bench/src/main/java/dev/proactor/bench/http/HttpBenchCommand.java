@@ -18,7 +18,7 @@ import java.util.Optional;
  * document root, run, write {@code http-results.csv} and {@code http-results.md}.
  */
 public final class HttpBenchCommand {
-    private static final int EXIT_USAGE = 64;
+    private static final int EXIT_USAGE = 2;
     private static final int EXIT_FAILURE = 1;
 
     private HttpBenchCommand() {
@@ -28,7 +28,7 @@ public final class HttpBenchCommand {
      * Runs the benchmark.
      *
      * @param argv arguments after {@code http-bench}
-     * @return process exit code: 0 when at least one run was measured, 2 when wrk is missing
+     * @return process exit code: 0 when at least one run was measured, 2 for a wrong command line, 3 when wrk is missing
      */
     public static int run(String[] argv) {
         if (HttpBenchOptions.wantsHelp(argv)) {
@@ -40,8 +40,8 @@ public final class HttpBenchCommand {
         try {
             options = HttpBenchOptions.parse(argv, layout);
         } catch (UsageException e) {
-            System.err.println("http-bench: " + e.getMessage());
-            System.err.println(HttpBenchOptions.USAGE);
+            System.err.println("error: http-bench: " + e.getMessage());
+            System.err.println("Run 'proactor-bench.jar http-bench --help' for every option.");
             return EXIT_USAGE;
         }
         try {

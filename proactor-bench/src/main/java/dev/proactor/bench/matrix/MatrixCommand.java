@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /** The {@code matrix} subcommand: parse, check prerequisites, run, write CSV, Markdown and charts. */
 public final class MatrixCommand {
-    private static final int EXIT_USAGE = 64;
+    private static final int EXIT_USAGE = 2;
     private static final int EXIT_FAILURE = 1;
 
     private MatrixCommand() {
@@ -33,8 +33,8 @@ public final class MatrixCommand {
         try {
             options = MatrixOptions.parse(argv, layout);
         } catch (UsageException e) {
-            System.err.println("matrix: " + e.getMessage());
-            System.err.println(MatrixOptions.USAGE);
+            System.err.println("error: matrix: " + e.getMessage());
+            System.err.println("Run 'proactor-bench.jar matrix --help' for every option.");
             return EXIT_USAGE;
         }
         try {

@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -145,7 +146,7 @@ public final class MatrixRunner {
         try {
             ServerProcess.Readiness ready = sp.awaitReady(options.readyTimeout());
             if (!ready.ready()) {
-                if (ready.exitCode() == 2) {
+                if (ready.exitCode() == PrerequisiteException.EXIT_CODE) {
                     outcome.skip(server.name(), ready.reason());
                     progress.problem("SKIPPING " + server.name() + " from now on: " + ready.reason());
                 } else {

@@ -8,7 +8,7 @@ public final class PrerequisiteException extends Exception {
     private static final long serialVersionUID = 1L;
 
     /** Process exit code meaning "prerequisite missing, skip this server". */
-    public static final int EXIT_CODE = 2;
+    public static final int EXIT_CODE = 3; // not 2: that is a user error (a wrong command line)
 
     /**
      * Creates the exception.

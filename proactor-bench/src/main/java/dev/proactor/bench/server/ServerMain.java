@@ -1,6 +1,5 @@
 package dev.proactor.bench.server;
 
-import dev.proactor.bench.cli.UsageException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
@@ -10,8 +9,6 @@ import java.util.concurrent.CountDownLatch;
  * ready line {@code listening on H:P server=NAME threads=T} and serves until SIGTERM/SIGINT.
  */
 public final class ServerMain {
-    /** Exit code for a command-line error. */
-    public static final int EXIT_USAGE = 64;
     /** Exit code for a failure to start (e.g. the port is taken). */
     public static final int EXIT_FAILURE = 1;
 
@@ -22,18 +19,10 @@ public final class ServerMain {
      * Runs the echo server until the JVM is asked to stop.
      *
      * @param server which server
-     * @param argv   the server's command line
+     * @param options the server's parsed command line
      * @return process exit code; 0 means the server ran and was stopped by a signal
      */
-    public static int run(BaselineServer server, String[] argv) {
-        ServerOptions options;
-        try {
-            options = ServerOptions.parse(argv);
-        } catch (UsageException e) {
-            System.err.println(server.cliName() + ": " + e.getMessage());
-            System.err.println("usage: " + server.cliName() + " " + ServerOptions.USAGE);
-            return EXIT_USAGE;
-        }
+    public static int run(BaselineServer server, ServerOptions options) {
         EchoServer echo;
         try {
             echo = server.create(options);

@@ -1,9 +1,6 @@
 package dev.proactor.bench.server;
 
-import dev.proactor.bench.cli.Args;
-import dev.proactor.bench.cli.UsageException;
 import java.net.InetSocketAddress;
-import java.util.Set;
 
 /**
  * The command line shared by every baseline echo server:
@@ -40,26 +37,6 @@ public record ServerOptions(String host, int port, int threads, int delayUs) {
         if (delayUs < 0) {
             throw new IllegalArgumentException("delay-us must be >= 0: " + delayUs);
         }
-    }
-
-    /**
-     * Parses the server command line.
-     *
-     * @param argv arguments after the server name
-     * @return the options
-     * @throws UsageException when {@code --port} is missing or a value is malformed
-     */
-    public static ServerOptions parse(String[] argv) throws UsageException {
-        Args a = Args.parse(argv, Set.of("port", "host", "threads", "delay-us"), Set.of());
-        if (!a.has("port")) {
-            throw new UsageException("--port is required");
-        }
-        int port = a.integer("port", 0, 0);
-        if (port > 65535) {
-            throw new UsageException("--port must be <= 65535, got " + port);
-        }
-        return new ServerOptions(a.string("host", DEFAULT_HOST), port,
-                a.integer("threads", 1, 1), a.integer("delay-us", 0, 0));
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.proactor.bench.server.http;
 
-import dev.proactor.bench.cli.UsageException;
 import dev.proactor.bench.server.PrerequisiteException;
 import dev.proactor.bench.server.ServerMain;
 
@@ -16,18 +15,10 @@ public final class NettyHttpCommand {
     /**
      * Runs the server until the JVM is asked to stop.
      *
-     * @param argv arguments after {@code netty-http}
+     * @param options the parsed command line
      * @return process exit code; 0 means the server ran and was stopped by a signal
      */
-    public static int run(String[] argv) {
-        HttpServerOptions options;
-        try {
-            options = HttpServerOptions.parse(argv);
-        } catch (UsageException e) {
-            System.err.println(NettyHttpServer.NAME + ": " + e.getMessage());
-            System.err.println("usage: " + NettyHttpServer.NAME + " " + HttpServerOptions.USAGE);
-            return ServerMain.EXIT_USAGE;
-        }
+    public static int run(HttpServerOptions options) {
         NettyHttpServer server;
         try {
             server = NettyHttpServer.create(options);
