@@ -16,7 +16,6 @@ import dev.proactor.tls.TlsHandler;
 import dev.proactor.tls.TlsOp;
 import dev.proactor.tls.TlsTruncationException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
@@ -235,8 +234,8 @@ public abstract class TlsConformanceTest {
         TlsTestCertificates certs = TlsTestCertificates.rsa();
         byte[] payload = randomBytes(100_000, 11);
         try (Demultiplexor demux = Demultiplexor.open(config).start();
-             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null));
-             ChunkingProxy proxy = new ChunkingProxy(server.address(), 1000)) {
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            ChunkingProxy proxy = new ChunkingProxy(server.address(), 1000);
             SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
                     .createSocket(proxy.address().getAddress(), proxy.address().getPort());
             s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
@@ -252,8 +251,7 @@ public abstract class TlsConformanceTest {
             byte[] echoed = s.getInputStream().readNBytes(payload.length);
             writer.join();
             assertArrayEquals(payload, echoed);
-            s.getInputStream(); // keep the session, then close only the TCP connection under it
-            proxy.close();
+            proxy.close(); // the TCP connections end, no close_notify was sent
             assertInstanceOf(TlsTruncationException.class, nextOutcome(server));
             s.close();
         }
@@ -324,10 +322,7 @@ public abstract class TlsConformanceTest {
             tls.read(ByteBuffer.allocate(10), null); // the server sends nothing: pending until the close
             tls.close();
             assertInstanceOf(AsynchronousCloseException.class, await(read));
-            CompletableFuture<Throwable> later = new CompletableFuture<>();
             assertTrue(!tls.isOpen());
-            assertInstanceOf(InetSocketAddress.class, server.address());
-            later.complete(null);
         }
     }
 }
