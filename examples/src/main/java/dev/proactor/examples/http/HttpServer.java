@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -129,6 +130,8 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     private final AtomicInteger rejecting = new AtomicInteger();
     private final AtomicLong rejected = new AtomicLong();
     private volatile boolean closed;
+    /** Serves HTTPS with this context ({@link TlsTransport}), or plain HTTP when null. */
+    private final SSLContext tls;
 
     /**
      * Resolves the root, opens the demultiplexor, binds, starts the pool and the first accept.
@@ -137,6 +140,12 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
      * @throws IllegalArgumentException if the root is not a directory, or the proactor configuration is invalid
      */
     public HttpServer(ProactorConfig proactor, Config config) throws IOException {
+        this(proactor, config, null);
+    }
+
+    /** As {@link #HttpServer(ProactorConfig, Config)}, serving HTTPS with {@code tls} (e.g. from {@link PemTls}). */
+    public HttpServer(ProactorConfig proactor, Config config, SSLContext tls) throws IOException {
+        this.tls = tls;
         this.config = Objects.requireNonNull(config, "config");
         this.resolver = new StaticFileResolver(config.root());
         this.sendChunk = HttpConnection.sendChunk(config.idleTimeoutMillis());
@@ -213,8 +222,16 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
             boolean admit = admit();
             HttpConnection conn = new HttpConnection(this, admit);
             AsynchChannel ch;
+            HttpTransport transport;
             try {
-                ch = op.adopt(conn);
+                if (tls == null) {
+                    ch = op.adopt(conn);
+                    transport = new PlainTransport(ch);
+                } else {
+                    TlsTransport t = new TlsTransport(op, tls, conn);
+                    ch = t.socket();
+                    transport = t;
+                }
                 // A response head and a small body are separate writes: without this, Nagle's algorithm holds
                 // the second until the client's delayed ACK (tens of milliseconds per keep-alive request).
                 ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -230,7 +247,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
             if (!admit) {
                 rejected.incrementAndGet();
             }
-            conn.start(ch);
+            conn.start(transport);
         } finally {
             listener.accept();
         }
