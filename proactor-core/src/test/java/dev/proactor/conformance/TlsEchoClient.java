@@ -82,10 +82,13 @@ final class TlsEchoClient implements TlsHandler {
         if (!op.isSuccess()) {
             fail(op);
         } else if (op.isEndOfStream()) {
-            op.getChannel().close();
             synchronized (received) {
                 result.complete(received.toByteArray());
             }
+            // The shutdown may still wait for its socket write to be reported although the server, having
+            // received our close_notify, answered: closing now fails it with AsynchronousCloseException, after
+            // the result is in.
+            op.getChannel().close();
         } else {
             in.flip();
             synchronized (received) {
