@@ -26,7 +26,10 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
@@ -160,6 +163,62 @@ public abstract class TlsConformanceTest {
                     clientEngine(TlsTestCertificates.rsa().clientContext(), null), new byte[10], 10);
             assertInstanceOf(SSLHandshakeException.class, awaitFailure(client.handshake));
             assertInstanceOf(SSLException.class, nextOutcome(server), "the server learns it from the alert");
+        }
+    }
+
+    /** A trusted certificate for another name: endpoint identification fails the client's handshake. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aCertificateForAnotherHostFailsTheHandshake(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            SSLEngine engine = certs.clientContext().createSSLEngine("proactor.example", 443);
+            engine.setUseClientMode(true);
+            SSLParameters p = engine.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            engine.setSSLParameters(p);
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(), engine, new byte[10], 10);
+            Throwable e = awaitFailure(client.handshake);
+            assertInstanceOf(SSLHandshakeException.class, e);
+            assertInstanceOf(SSLException.class, nextOutcome(server));
+        }
+    }
+
+    /** The engine's delegated tasks run on the executor given, and the handshake goes on when they are done. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void delegatedTasksRunOnTheGivenExecutor(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        AtomicInteger tasks = new AtomicInteger();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            CompletableFuture<Throwable> done = new CompletableFuture<>();
+            TlsChannel.connect(demux, server.address(), clientEngine(certs.clientContext(), null), task -> {
+                tasks.incrementAndGet();
+                pool.execute(task);
+            }, new TlsHandler() {
+                @Override
+                public void onHandshakeCompleted(TlsOp op) {
+                    done.complete(op.getError());
+                    op.getChannel().close();
+                }
+
+                @Override
+                public void onReadCompleted(TlsOp op) {
+                }
+
+                @Override
+                public void onWriteCompleted(TlsOp op) {
+                }
+            }, null);
+            assertEquals(null, await(done));
+            assertTrue(tasks.get() > 0, "the JDK engine delegates certificate checks and key exchange");
+        } finally {
+            pool.shutdownNow();
         }
     }
 
