@@ -3,7 +3,6 @@ package dev.proactor.tls;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayDeque;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -40,7 +39,6 @@ final class TlsEngineLoop {
 
     private final TlsChannel channel;
     private final SSLEngine engine;
-    private final TlsDispatch dispatch;
 
     // Everything below is guarded by this.
     /** Ciphertext received and not yet unwrapped (write mode); owned by the socket while a read is in flight. */
@@ -51,19 +49,13 @@ final class TlsEngineLoop {
     private ByteBuffer netOut;
     private int packetSize;
 
-    private final ArrayDeque<TlsOp> reads = new ArrayDeque<>();
-    /** Writes and the shutdown, not yet wholly encrypted, in start order. */
-    private final ArrayDeque<TlsOp> writes = new ArrayDeque<>();
-    /** Output operations wholly encrypted, waiting for their ciphertext to be sent. */
-    private final ArrayDeque<TlsOp> flushing = new ArrayDeque<>();
-    private TlsOp free;
+    private final TlsPending ops;
 
-    private TlsOp handshakeOp;
     private boolean connecting;
     private boolean handshakeStarted;
     /** The engine reported the handshake finished; application data may be wrapped. */
     private boolean handshakeFinished;
-    /** The handshake completion was queued; plaintext may be given to reads. */
+    /** The handshake completion was queued; plaintext may be given to ops.reads. */
     private boolean handshakeReported;
     private long handshakeMark;
     private boolean shutdownStarted;
@@ -88,7 +80,7 @@ final class TlsEngineLoop {
     TlsEngineLoop(TlsChannel channel, SSLEngine engine, TlsDispatch dispatch) {
         this.channel = channel;
         this.engine = engine;
-        this.dispatch = dispatch;
+        this.ops = new TlsPending(channel, dispatch);
         packetSize = engine.getSession().getPacketBufferSize();
         netIn = ByteBuffer.allocateDirect(packetSize);
         netOut = ByteBuffer.allocateDirect(2 * packetSize);
@@ -98,18 +90,18 @@ final class TlsEngineLoop {
     // ---------------------------------------------------------------- events from the API
 
     synchronized void startConnect(Object attachment) {
-        handshakeOp = take(TlsOp.Kind.HANDSHAKE, null, null, 0, 0, attachment);
+        ops.handshake = ops.take(TlsOp.Kind.HANDSHAKE, null, null, 0, 0, attachment);
         connecting = true;
     }
 
     synchronized int handshake(Object attachment) {
-        if (handshakeOp != null) {
+        if (ops.handshake != null) {
             throw new IllegalStateException("the handshake was already started");
         }
-        handshakeOp = take(TlsOp.Kind.HANDSHAKE, null, null, 0, 0, attachment);
+        ops.handshake = ops.take(TlsOp.Kind.HANDSHAKE, null, null, 0, 0, attachment);
         if (!isOpenLocked()) {
             handshakeReported = true;
-            return completeClosed(handshakeOp);
+            return completeClosedLocked(ops.handshake);
         }
         beginHandshakeLocked();
         return progressLocked();
@@ -117,21 +109,21 @@ final class TlsEngineLoop {
 
     synchronized int read(ByteBuffer dst, Object attachment) {
         requireHandshake("read");
-        TlsOp op = take(TlsOp.Kind.READ, null, dst, 0, 1, attachment);
+        TlsOp op = ops.take(TlsOp.Kind.READ, null, dst, 0, 1, attachment);
         if (!isOpenLocked()) {
-            return completeClosed(op);
+            return completeClosedLocked(op);
         }
-        reads.add(op);
+        ops.reads.add(op);
         return progressLocked();
     }
 
     synchronized int write(ByteBuffer[] srcs, ByteBuffer src, int offset, int length, Object attachment) {
         requireHandshake("write");
-        TlsOp op = take(TlsOp.Kind.WRITE, srcs, src, offset, length, attachment);
+        TlsOp op = ops.take(TlsOp.Kind.WRITE, srcs, src, offset, length, attachment);
         if (!isOpenLocked() || shutdownStarted) {
-            return completeClosed(op);
+            return completeClosedLocked(op);
         }
-        writes.add(op);
+        ops.writes.add(op);
         return progressLocked();
     }
 
@@ -141,11 +133,11 @@ final class TlsEngineLoop {
             throw new IllegalStateException("shutdownOutput was already started");
         }
         shutdownStarted = true;
-        TlsOp op = take(TlsOp.Kind.SHUTDOWN, null, null, 0, 0, attachment);
+        TlsOp op = ops.take(TlsOp.Kind.SHUTDOWN, null, null, 0, 0, attachment);
         if (!isOpenLocked()) {
-            return completeClosed(op);
+            return completeClosedLocked(op);
         }
-        writes.add(op);
+        ops.writes.add(op);
         return progressLocked();
     }
 
@@ -162,9 +154,7 @@ final class TlsEngineLoop {
     }
 
     synchronized void release(TlsOp op) {
-        op.recycle();
-        op.nextFree = free;
-        free = op;
+        ops.release(op);
     }
 
     /** The buffer a socket write must send (called by the thread that got {@link #START_WRITE}). */
@@ -288,7 +278,7 @@ final class TlsEngineLoop {
         if (hs == HandshakeStatus.NEED_UNWRAP || hs == HandshakeStatus.NEED_UNWRAP_AGAIN) {
             return true;
         }
-        return handshakeFinished && !reads.isEmpty() && appIn.position() == 0;
+        return handshakeFinished && !ops.reads.isEmpty() && appIn.position() == 0;
     }
 
     /** Encrypts what the engine or the head of the writes needs into {@link #netOut}. */
@@ -302,7 +292,7 @@ final class TlsEngineLoop {
             handshakeStepLocked(r);
             return r.bytesProduced() > 0 || r.getHandshakeStatus() != hs;
         }
-        TlsOp w = handshakeFinished ? writes.peek() : null;
+        TlsOp w = handshakeFinished ? ops.writes.peek() : null;
         if (w == null) {
             return false;
         }
@@ -311,15 +301,15 @@ final class TlsEngineLoop {
                 engine.closeOutbound(); // the next round wraps close_notify (NEED_WRAP)
                 return true;
             }
-            writes.poll();
+            ops.writes.poll();
             w.sentMark = produced;
-            flushing.add(w);
+            ops.flushing.add(w);
             return true;
         }
         if (engine.isOutboundDone()) {
-            writes.poll(); // the peer's close_notify closed our side too (TLS 1.2)
+            ops.writes.poll(); // the peer's close_notify closed our side too (TLS 1.2)
             w.error = new ClosedChannelException();
-            dispatch.add(w);
+            ops.complete(w);
             return true;
         }
         SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, netOut);
@@ -335,9 +325,9 @@ final class TlsEngineLoop {
         }
         handshakeStepLocked(r);
         if (!w.hasRemaining()) {
-            writes.poll();
+            ops.writes.poll();
             w.sentMark = produced;
-            flushing.add(w);
+            ops.flushing.add(w);
             return true;
         }
         return r.bytesConsumed() > 0 || r.bytesProduced() > 0;
@@ -395,15 +385,15 @@ final class TlsEngineLoop {
         boolean moved = false;
         if (handshakeFinished && !handshakeReported && handshakeMark <= sent) {
             handshakeReported = true;
-            dispatch.add(handshakeOp);
+            ops.complete(ops.handshake);
             moved = true;
         }
-        while (!flushing.isEmpty() && flushing.peek().sentMark <= sent) {
-            TlsOp op = flushing.poll();
+        while (!ops.flushing.isEmpty() && ops.flushing.peek().sentMark <= sent) {
+            TlsOp op = ops.flushing.poll();
             if (op.kind == TlsOp.Kind.SHUTDOWN && shutdownSocket == 0) {
                 shutdownSocket = 1;
             }
-            dispatch.add(op);
+            ops.complete(op);
             moved = true;
         }
         return moved;
@@ -412,8 +402,8 @@ final class TlsEngineLoop {
     /** Gives buffered plaintext, or end-of-stream, to pending reads (after the handshake completion). */
     private boolean deliverLocked() {
         boolean moved = false;
-        while (handshakeReported && !reads.isEmpty()) {
-            TlsOp op = reads.peek();
+        while (handshakeReported && !ops.reads.isEmpty()) {
+            TlsOp op = ops.reads.peek();
             if (appIn.position() > 0) {
                 ByteBuffer dst = op.buffers[op.offset];
                 appIn.flip();
@@ -429,8 +419,8 @@ final class TlsEngineLoop {
             } else {
                 break;
             }
-            reads.poll();
-            dispatch.add(op);
+            ops.reads.poll();
+            ops.complete(op);
             moved = true;
         }
         return moved;
@@ -468,13 +458,9 @@ final class TlsEngineLoop {
      * socket once it is sent.
      */
     private int failAllLocked() {
-        if (handshakeOp != null && !handshakeReported) {
-            handshakeReported = true;
-            failOp(handshakeOp);
-        }
-        drainFailed(reads);
-        drainFailed(flushing);
-        drainFailed(writes);
+        boolean withHandshake = ops.handshake != null && !handshakeReported;
+        handshakeReported |= withHandshake;
+        ops.failAll(failure, closed, withHandshake);
         if (socketClosed) {
             return 0;
         }
@@ -503,31 +489,19 @@ final class TlsEngineLoop {
         return CLOSE_SOCKET;
     }
 
-    private void drainFailed(ArrayDeque<TlsOp> queue) {
-        for (TlsOp op = queue.poll(); op != null; op = queue.poll()) {
-            failOp(op);
-        }
-    }
+    // ---------------------------------------------------------------- helpers
 
-    private void failOp(TlsOp op) {
-        op.error = closed ? new AsynchronousCloseException() : failure;
-        dispatch.add(op);
-    }
-
-    private int completeClosed(TlsOp op) {
-        op.error = new ClosedChannelException();
-        dispatch.add(op);
+    private int completeClosedLocked(TlsOp op) {
+        ops.completeClosed(op);
         return 0;
     }
-
-    // ---------------------------------------------------------------- helpers
 
     private boolean isOpenLocked() {
         return !closed && failure == null;
     }
 
     private void requireHandshake(String what) {
-        if (handshakeOp == null) {
+        if (ops.handshake == null) {
             throw new IllegalStateException(what + " before the handshake was started");
         }
     }
@@ -539,22 +513,6 @@ final class TlsEngineLoop {
         } catch (SSLException | RuntimeException e) {
             fail(e, false);
         }
-    }
-
-    private TlsOp take(TlsOp.Kind kind, ByteBuffer[] srcs, ByteBuffer one, int offset, int length, Object att) {
-        TlsOp op = free;
-        if (op != null) {
-            free = op.nextFree;
-            op.nextFree = null;
-        } else {
-            op = new TlsOp(channel);
-        }
-        if (srcs != null) {
-            op.prepare(kind, srcs, offset, length, att);
-        } else {
-            op.prepare(kind, one, att);
-        }
-        return op;
     }
 
     private static ByteBuffer grow(ByteBuffer b, int capacity) {
