@@ -4,6 +4,7 @@ module dev.proactor.core {
 
     exports dev.proactor;
     exports dev.proactor.spi;
+    exports dev.proactor.tls;
 
     uses dev.proactor.spi.EngineProvider;
 }

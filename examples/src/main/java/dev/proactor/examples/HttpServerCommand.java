@@ -2,10 +2,12 @@ package dev.proactor.examples;
 
 import dev.proactor.ProactorConfig;
 import dev.proactor.examples.http.HttpServer;
+import dev.proactor.examples.http.PemTls;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +20,8 @@ import picocli.CommandLine.Spec;
         description = {"Static-file HTTP/1.1 server (GET and HEAD, keep-alive, pipelining, single-range "
                 + "requests, ETag), until SIGINT or SIGTERM (then idle connections close at once and responses in flight "
                 + "get --grace-ms to finish).",
-                "Prints 'listening on HOST:PORT root=DIR engine=E wait=W threads=T'."})
+                "With --tls-cert and --tls-key it serves HTTPS (TLS 1.3 and 1.2).",
+                "Prints 'listening on HOST:PORT root=DIR engine=E wait=W threads=T' (and ' tls=on')."})
 final class HttpServerCommand implements Callable<Integer> {
 
     @Spec
@@ -57,6 +60,15 @@ final class HttpServerCommand implements Callable<Integer> {
                     + "to finish, 0 .. 600000 (default: ${DEFAULT-VALUE}).")
     private int graceMillis;
 
+    @Option(names = "--tls-cert", paramLabel = "CERT.pem",
+            description = "Serve HTTPS with this PEM X.509 certificate chain (server certificate first); "
+                    + "needs --tls-key.")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "KEY.pem",
+            description = "The unencrypted PKCS#8 RSA or EC private key (BEGIN PRIVATE KEY) of --tls-cert.")
+    private Path tlsKey;
+
     @Override
     public Integer call() throws Exception {
         Ranges.check(spec, "--port", port, 0, Ranges.MAX_PORT);
@@ -82,7 +94,7 @@ final class HttpServerCommand implements Callable<Integer> {
             config = config.withHeaderTimeoutMillis(
                     Ranges.check(spec, "--header-timeout-ms", headerTimeoutMillis, 1, 86_400_000));
         }
-        HttpServer server = new HttpServer(proactor, config);
+        HttpServer server = new HttpServer(proactor, config, tlsContext());
         ServerLifetime lifetime = new ServerLifetime("http-server", () -> {
             try {
                 server.shutdown(Duration.ofMillis(graceMillis));
@@ -92,11 +104,27 @@ final class HttpServerCommand implements Callable<Integer> {
             }
         });
         InetSocketAddress local = server.localAddress();
-        System.out.printf("listening on %s:%d root=%s engine=%s wait=%s threads=%d%n", local.getHostString(),
+        System.out.printf("listening on %s:%d root=%s engine=%s wait=%s threads=%d%s%n", local.getHostString(),
                 local.getPort(), server.root(), server.demultiplexor().getEngineName(),
-                server.demultiplexor().getWaitStrategyName(), proactor.threads());
+                server.demultiplexor().getWaitStrategyName(), proactor.threads(), tlsCert == null ? "" : " tls=on");
         System.out.flush();
         lifetime.await();
         return 0;
+    }
+
+    /** The server's TLS context from the PEM files, or null for plain HTTP; a file that is missing is a user error. */
+    private SSLContext tlsContext() throws Exception {
+        if ((tlsCert == null) != (tlsKey == null)) {
+            throw new ParameterException(spec.commandLine(), "--tls-cert and --tls-key go together");
+        }
+        if (tlsCert == null) {
+            return null;
+        }
+        for (Path file : new Path[] {tlsCert, tlsKey}) {
+            if (!Files.isReadable(file)) {
+                throw new ParameterException(spec.commandLine(), "cannot read '" + file + "'");
+            }
+        }
+        return PemTls.serverContext(tlsCert, tlsKey);
     }
 }

@@ -1,6 +1,5 @@
 package dev.proactor.examples.http;
 
-import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.OpRead;
 import dev.proactor.OpTimer;
@@ -19,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One HTTP/1.1 connection on the proactor: the JAWS "protocol handler". It reads request heads asynchronously,
  * answers them one after another in arrival order (pipelined requests already in the buffer are answered without
- * reading again), and sends files with {@link AsynchChannel#transmitFile} behind the response head.
+ * reading again), and sends files with {@link dev.proactor.AsynchChannel#transmitFile} behind the response head.
  *
  * <p><b>Phases.</b> {@code IDLE} (waiting for the first byte of a request; idle timeout), {@code HEAD} (a
  * request has begun; the whole head must arrive within the header timeout counted from the first byte, so a
@@ -110,7 +109,7 @@ final class HttpConnection implements AsynchHandler {
     private final HttpResponseHeader header;
     private final OpTimer timer;
 
-    private AsynchChannel channel;
+    private HttpTransport channel;
     private Phase phase = Phase.IDLE;
     private boolean readPending;
     private boolean writePending;
@@ -140,8 +139,8 @@ final class HttpConnection implements AsynchHandler {
         this.timer = server.demultiplexor().newTimer(this);
     }
 
-    /** Takes the adopted channel and starts serving it (or, if not admitted, answers 503 and closes). */
-    synchronized void start(AsynchChannel ch) {
+    /** Takes the adopted connection and starts serving it (or, if not admitted, answers 503 and closes). */
+    synchronized void start(HttpTransport ch) {
         this.channel = ch;
         server.connectionStarted(this);
         if (server.draining()) {
@@ -163,14 +162,19 @@ final class HttpConnection implements AsynchHandler {
     // ---------------------------------------------------------------- input
 
     @Override
-    public synchronized void onReadCompleted(OpRead op) {
+    public void onReadCompleted(OpRead op) {
+        readCompleted(op.getError(), op.isEndOfStream());
+    }
+
+    /** A read of the connection completed (plain or TLS): {@code error}, end-of-stream, or bytes in the buffer. */
+    synchronized void readCompleted(Throwable error, boolean endOfStream) {
         readPending = false;
         if (phase == Phase.CLOSED) {
             return;
         }
-        if (!op.isSuccess() || op.isEndOfStream()) {
-            if (!op.isSuccess()) {
-                LOG.debug("{}: read failed", channel, op.getError());
+        if (error != null || endOfStream) {
+            if (error != null) {
+                LOG.debug("{}: read failed", channel, error);
             }
             closeNow(); // the peer is gone or closed its side: nothing more to answer
             return;
@@ -371,17 +375,22 @@ final class HttpConnection implements AsynchHandler {
     private void transmitChunk(ByteBuffer head) {
         long count = Math.min(server.sendChunk(), fileEnd - filePosition);
         writePending = true;
-        channel.transmitFile(file, filePosition, count, head, null, null);
+        channel.transmitFile(file, filePosition, count, head);
     }
 
     @Override
-    public synchronized void onWriteCompleted(OpWrite op) {
+    public void onWriteCompleted(OpWrite op) {
+        writeCompleted(op.getError());
+    }
+
+    /** A write of the connection completed (plain or TLS), with {@code error} or all bytes written. */
+    synchronized void writeCompleted(Throwable error) {
         writePending = false;
         if (phase == Phase.CLOSED) {
             return;
         }
-        if (!op.isSuccess()) {
-            LOG.debug("{}: write failed", channel, op.getError());
+        if (error != null) {
+            LOG.debug("{}: write failed", channel, error);
             closeNow();
             return;
         }
@@ -389,19 +398,24 @@ final class HttpConnection implements AsynchHandler {
     }
 
     @Override
-    public synchronized void onTransmitCompleted(OpTransmit op) {
+    public void onTransmitCompleted(OpTransmit op) {
+        transmitCompleted(op.getError(), op.getBytesCompleted(), op.getCount());
+    }
+
+    /** A file chunk behind a head was sent (plain or TLS): {@code count} file bytes, or {@code error}. */
+    synchronized void transmitCompleted(Throwable error, long bytes, long count) {
         writePending = false;
         if (phase == Phase.CLOSED) {
             closeFile(); // deferred by closeNow(): the file must stay open while a transmission is pending
             return;
         }
-        if (!op.isSuccess()) {
+        if (error != null) {
             // Includes a file truncated while being sent (EOFException): the promised length cannot be kept.
-            LOG.debug("{}: transmit failed after {} bytes", channel, op.getBytesCompleted(), op.getError());
+            LOG.debug("{}: transmit failed after {} bytes", channel, bytes, error);
             closeNow();
             return;
         }
-        filePosition += op.getCount();
+        filePosition += count;
         if (filePosition < fileEnd) {
             lastProgress = System.nanoTime();
             transmitChunk(null);

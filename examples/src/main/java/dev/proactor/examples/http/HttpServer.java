@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -139,6 +140,8 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     private final Object drained = new Object();
     private volatile boolean closed;
     private volatile boolean draining;
+    /** Serves HTTPS with this context ({@link TlsTransport}), or plain HTTP when null. */
+    private final SSLContext tls;
 
     /**
      * Resolves the root, opens the demultiplexor, binds, starts the pool and the first accept.
@@ -147,6 +150,12 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
      * @throws IllegalArgumentException if the root is not a directory, or the proactor configuration is invalid
      */
     public HttpServer(ProactorConfig proactor, Config config) throws IOException {
+        this(proactor, config, null);
+    }
+
+    /** As {@link #HttpServer(ProactorConfig, Config)}, serving HTTPS with {@code tls} (e.g. from {@link PemTls}). */
+    public HttpServer(ProactorConfig proactor, Config config, SSLContext tls) throws IOException {
+        this.tls = tls;
         this.config = Objects.requireNonNull(config, "config");
         this.resolver = new StaticFileResolver(config.root());
         this.sendChunk = HttpConnection.sendChunk(config.idleTimeoutMillis());
@@ -241,8 +250,16 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
             boolean admit = admit();
             HttpConnection conn = new HttpConnection(this, admit);
             AsynchChannel ch;
+            HttpTransport transport;
             try {
-                ch = op.adopt(conn);
+                if (tls == null) {
+                    ch = op.adopt(conn);
+                    transport = new PlainTransport(ch);
+                } else {
+                    TlsTransport t = new TlsTransport(op, tls, conn);
+                    ch = t.socket();
+                    transport = t;
+                }
                 // A response head and a small body are separate writes: without this, Nagle's algorithm holds
                 // the second until the client's delayed ACK (tens of milliseconds per keep-alive request).
                 ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
@@ -258,7 +275,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
             if (!admit) {
                 rejected.incrementAndGet();
             }
-            conn.start(ch);
+            conn.start(transport);
         } finally {
             listener.accept();
         }

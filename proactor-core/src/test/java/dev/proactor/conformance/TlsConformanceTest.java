@@ -1,0 +1,387 @@
+package dev.proactor.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.Demultiplexor;
+import dev.proactor.LeaderMode;
+import dev.proactor.ProactorConfig;
+import dev.proactor.spi.EngineProvider;
+import dev.proactor.tls.TlsChannel;
+import dev.proactor.tls.TlsHandler;
+import dev.proactor.tls.TlsOp;
+import dev.proactor.tls.TlsTruncationException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@link TlsChannel} on real sockets, run by every engine module: a concrete subclass declares
+ * {@code static Stream<ProactorConfig> configurations()}, normally {@link #configurationsOf(String)}. Waits are
+ * hang guards only; nothing asserts on timing.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+public abstract class TlsConformanceTest {
+
+    private static final long GUARD_SECONDS = 60;
+    private static final String NAME = "[{index}] {0}";
+
+    /** Two settings per engine (TLS is above the dispatcher, whose matrix the other suites cover). */
+    public static Stream<ProactorConfig> configurationsOf(String engine) {
+        return Stream.of(
+                ProactorConfig.builder().engine(engine).threads(2).leader(LeaderMode.SHARED).strict(true).build(),
+                ProactorConfig.builder().engine(engine).threads(4).leader(LeaderMode.DEDICATED).strict(true)
+                        .build());
+    }
+
+    private static void assumeAvailable(ProactorConfig config) {
+        EngineProvider p = ConformanceMatrix.provider(config.engine());
+        assumeTrue(p.isAvailable(), () -> "engine " + config.engine() + " unavailable: " + p.unavailabilityCause());
+    }
+
+    private static <T> T await(CompletableFuture<T> f) throws Exception {
+        return f.get(GUARD_SECONDS, TimeUnit.SECONDS);
+    }
+
+    private static Throwable awaitFailure(CompletableFuture<?> f) throws Exception {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(GUARD_SECONDS, TimeUnit.SECONDS));
+        return e.getCause();
+    }
+
+    private static Object nextOutcome(TlsEchoServer server) throws InterruptedException {
+        Object o = server.outcomes.poll(GUARD_SECONDS, TimeUnit.SECONDS);
+        assertTrue(o != null, "hang guard: the server connection never ended");
+        return o;
+    }
+
+    private static Supplier<SSLEngine> serverEngines(SSLContext ctx, String protocol, String... alpn) {
+        return () -> {
+            SSLEngine e = ctx.createSSLEngine();
+            e.setUseClientMode(false);
+            SSLParameters p = e.getSSLParameters();
+            if (protocol != null) {
+                p.setProtocols(new String[] {protocol});
+            }
+            p.setApplicationProtocols(alpn);
+            e.setSSLParameters(p);
+            return e;
+        };
+    }
+
+    private static SSLEngine clientEngine(SSLContext ctx, String protocol, String... alpn) {
+        SSLEngine e = ctx.createSSLEngine("localhost", 0);
+        e.setUseClientMode(true);
+        SSLParameters p = e.getSSLParameters();
+        p.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate must name localhost
+        if (protocol != null) {
+            p.setProtocols(new String[] {protocol});
+        }
+        p.setApplicationProtocols(alpn);
+        e.setSSLParameters(p);
+        return e;
+    }
+
+    private static byte[] randomBytes(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    // ------------------------------------------------------------------------------------------------ echo
+
+    /**
+     * Both sides on the proactor: handshake with ALPN, 300 KB in gathering 64 KiB writes echoed through a
+     * 1000-byte buffer (records larger than the reads), then close_notify from the client, answered by the
+     * server's: the client reads end-of-stream after every byte, the server saw the client's close_notify.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void echoesOverTls13WithAlpnAndCloseNotifyBothWays(ProactorConfig config) throws Exception {
+        echo(config, "TLSv1.3", TlsTestCertificates.rsa());
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void echoesOverTls12WithAnEcKey(ProactorConfig config) throws Exception {
+        echo(config, "TLSv1.2", TlsTestCertificates.ec());
+    }
+
+    private void echo(ProactorConfig config, String protocol, TlsTestCertificates certs) throws Exception {
+        assumeAvailable(config);
+        byte[] payload = randomBytes(300_000, 7);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux,
+                     serverEngines(certs.serverContext(), protocol, "echo/2", "http/1.1"))) {
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(),
+                    clientEngine(certs.clientContext(), null, "http/1.1", "echo/2"), payload, 64 * 1024);
+            TlsChannel ch = await(client.handshake);
+            assertEquals(protocol, ch.getSession().getProtocol());
+            assertEquals("echo/2", ch.getApplicationProtocol(), "the server's preference among the offered");
+            assertArrayEquals(payload, await(client.result));
+            assertEquals(protocol + " echo/2", server.protocols.poll(GUARD_SECONDS, TimeUnit.SECONDS));
+            assertEquals("eof", nextOutcome(server));
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ failures
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void anUntrustedCertificateFailsTheHandshakeOnBothSides(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux,
+                     serverEngines(TlsTestCertificates.stranger().serverContext(), null))) {
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(),
+                    clientEngine(TlsTestCertificates.rsa().clientContext(), null), new byte[10], 10);
+            assertInstanceOf(SSLHandshakeException.class, awaitFailure(client.handshake));
+            assertInstanceOf(SSLException.class, nextOutcome(server), "the server learns it from the alert");
+        }
+    }
+
+    /** A trusted certificate for another name: endpoint identification fails the client's handshake. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aCertificateForAnotherHostFailsTheHandshake(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            SSLEngine engine = certs.clientContext().createSSLEngine("proactor.example", 443);
+            engine.setUseClientMode(true);
+            SSLParameters p = engine.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            engine.setSSLParameters(p);
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(), engine, new byte[10], 10);
+            Throwable e = awaitFailure(client.handshake);
+            assertInstanceOf(SSLHandshakeException.class, e);
+            assertInstanceOf(SSLException.class, nextOutcome(server));
+        }
+    }
+
+    /** The engine's delegated tasks run on the executor given, and the handshake goes on when they are done. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void delegatedTasksRunOnTheGivenExecutor(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        AtomicInteger tasks = new AtomicInteger();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            CompletableFuture<Throwable> done = new CompletableFuture<>();
+            TlsChannel.connect(demux, server.address(), clientEngine(certs.clientContext(), null), task -> {
+                tasks.incrementAndGet();
+                pool.execute(task);
+            }, new TlsHandler() {
+                @Override
+                public void onHandshakeCompleted(TlsOp op) {
+                    done.complete(op.getError());
+                    op.getChannel().close();
+                }
+
+                @Override
+                public void onReadCompleted(TlsOp op) {
+                }
+
+                @Override
+                public void onWriteCompleted(TlsOp op) {
+                }
+            }, null);
+            assertEquals(null, await(done));
+            assertTrue(tasks.get() > 0, "the JDK engine delegates certificate checks and key exchange");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void noCommonProtocolFailsTheHandshake(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), "TLSv1.3"))) {
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(),
+                    clientEngine(certs.clientContext(), "TLSv1.2"), new byte[10], 10);
+            assertInstanceOf(SSLHandshakeException.class, awaitFailure(client.handshake));
+            assertInstanceOf(SSLException.class, nextOutcome(server));
+        }
+    }
+
+    /** A client speaking plain text to the TLS port fails its handshake; the server goes on serving others. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aPlainTextClientIsRefusedAndTheServerGoesOn(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            try (Socket plain = new Socket(server.address().getAddress(), server.address().getPort())) {
+                plain.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                assertInstanceOf(SSLException.class, nextOutcome(server));
+                plain.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+                byte[] rest = plain.getInputStream().readAllBytes(); // an alert at most, then the end
+                assertTrue(rest.length < 100, "no more than an alert: " + rest.length);
+            }
+            byte[] payload = randomBytes(5000, 3);
+            TlsEchoClient client = new TlsEchoClient(demux, server.address(),
+                    clientEngine(certs.clientContext(), null), payload, 1000);
+            assertArrayEquals(payload, await(client.result));
+        }
+    }
+
+    /** The peer vanishes in the middle of a record: the server's read fails with a truncation, not an EOF. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aPeerClosingMidRecordIsATruncationError(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null));
+             ChunkingProxy proxy = new ChunkingProxy(server.address(), 1000)) {
+            try (SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
+                    .createSocket(proxy.address().getAddress(), proxy.address().getPort())) {
+                s.startHandshake();
+                proxy.cutNext();
+                OutputStream out = s.getOutputStream();
+                out.write(randomBytes(900, 5));
+                out.flush();
+                Object outcome = nextOutcome(server);
+                assertInstanceOf(TlsTruncationException.class, outcome);
+                assertTrue(((Throwable) outcome).getMessage().contains("middle of a record"),
+                        ((Throwable) outcome).getMessage());
+            }
+        }
+    }
+
+    /**
+     * Records cut into 1000-byte pieces on the way to the server (a JDK SSLSocket client through a proxy); a
+     * client closing the socket without close_notify afterwards is a truncation at a record boundary.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void recordsSplitAcrossReadsAndAnAbruptCloseAtARecordBoundary(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        byte[] payload = randomBytes(100_000, 11);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            ChunkingProxy proxy = new ChunkingProxy(server.address(), 1000);
+            SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
+                    .createSocket(proxy.address().getAddress(), proxy.address().getPort());
+            s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+            Thread writer = new Thread(() -> {
+                try {
+                    s.getOutputStream().write(payload);
+                    s.getOutputStream().flush();
+                } catch (Exception e) {
+                    // the reader below fails then
+                }
+            });
+            writer.start();
+            byte[] echoed = s.getInputStream().readNBytes(payload.length);
+            writer.join();
+            assertArrayEquals(payload, echoed);
+            proxy.close(); // the TCP connections end, no close_notify was sent
+            assertInstanceOf(TlsTruncationException.class, nextOutcome(server));
+            s.close();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ scale
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void manyConcurrentHandshakes(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.ec();
+        int n = 40;
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            List<TlsEchoClient> clients = new ArrayList<>();
+            List<byte[]> payloads = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                byte[] p = randomBytes(2000 + i, i);
+                payloads.add(p);
+                clients.add(new TlsEchoClient(demux, server.address(), clientEngine(certs.clientContext(), null), p,
+                        1500));
+            }
+            for (int i = 0; i < n; i++) {
+                assertArrayEquals(payloads.get(i), await(clients.get(i).result), "client " + i);
+            }
+            for (int i = 0; i < n; i++) {
+                assertEquals("eof", nextOutcome(server));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ API rules
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void misuseThrowsAndCloseCompletesPendingOperations(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            CompletableFuture<Throwable> handshake = new CompletableFuture<>();
+            CompletableFuture<Throwable> read = new CompletableFuture<>();
+            TlsHandler h = new TlsHandler() {
+                @Override
+                public void onHandshakeCompleted(TlsOp op) {
+                    handshake.complete(op.getError());
+                }
+
+                @Override
+                public void onReadCompleted(TlsOp op) {
+                    read.complete(op.getError());
+                }
+
+                @Override
+                public void onWriteCompleted(TlsOp op) {
+                }
+            };
+            SocketChannel sc = SocketChannel.open(server.address());
+            TlsChannel tls = TlsChannel.wrap(demux, sc, clientEngine(certs.clientContext(), null),
+                    Runnable::run, h);
+            assertThrows(IllegalStateException.class, () -> tls.read(ByteBuffer.allocate(10), null));
+            assertThrows(IllegalStateException.class, () -> tls.write(ByteBuffer.allocate(10), null));
+            assertThrows(IllegalArgumentException.class, () -> tls.read(ByteBuffer.allocate(0), null));
+            tls.handshake(null);
+            assertThrows(IllegalStateException.class, () -> tls.handshake(null));
+            assertEquals(null, await(handshake));
+            tls.read(ByteBuffer.allocate(10), null); // the server sends nothing: pending until the close
+            tls.close();
+            assertInstanceOf(AsynchronousCloseException.class, await(read));
+            assertTrue(!tls.isOpen());
+        }
+    }
+}
