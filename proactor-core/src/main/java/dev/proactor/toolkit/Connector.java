@@ -3,8 +3,10 @@ package dev.proactor.toolkit;
 import dev.proactor.AsynchChannel;
 import dev.proactor.Demultiplexor;
 import java.io.IOException;
+import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -85,7 +87,7 @@ public final class Connector {
         Connection connection = new Connection(remote, factory, onFailure);
         AsynchChannel channel;
         try {
-            channel = open(connection);
+            channel = open(connection, remote);
         } catch (IOException | RuntimeException e) {
             onFailure.onConnectFailed(remote, e);
             return;
@@ -94,12 +96,15 @@ public final class Connector {
         channel.connect(remote, timeoutNanos, TimeUnit.NANOSECONDS, null);
     }
 
-    private AsynchChannel open(Connection connection) throws IOException {
+    private AsynchChannel open(Connection connection, SocketAddress remote) throws IOException {
         InetSocketAddress local = bindAddress;
         if (local == null) {
             return AsynchChannel.openSocket(demultiplexor, connection);
         }
-        SocketChannel socket = SocketChannel.open();
+        // The family of the remote address: a native engine connects the socket with a sockaddr of that family,
+        // which a dual-stack socket (the JDK's default) would refuse for IPv4.
+        SocketChannel socket = remote instanceof InetSocketAddress isa && isa.getAddress() instanceof Inet4Address
+                ? SocketChannel.open(StandardProtocolFamily.INET) : SocketChannel.open();
         try {
             socket.bind(local);
             return new AsynchChannel(demultiplexor, connection, socket);
