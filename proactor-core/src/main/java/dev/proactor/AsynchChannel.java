@@ -651,20 +651,19 @@ public final class AsynchChannel implements Closeable {
      * Registers {@code listener} to run once when this channel is closed, however that happens ({@link #close()},
      * a failing callback, the demultiplexor closing, a wrapped JDK channel closed directly), on the thread that
      * closes it, after the pending operations were marked to complete with {@link AsynchronousCloseException}
-     * (their callbacks may still be running or to come). If the channel is already closed it runs at once on the
-     * calling thread. For bookkeeping such as connection counts (the toolkit's {@code Acceptor}); what it throws
-     * is logged and dropped.
-     *
-     * @throws IllegalStateException if a listener is already registered (one per channel)
+     * (their callbacks may still be running or to come). Several listeners run in registration order. If the
+     * channel is already closed the listener runs at once on the calling thread. For bookkeeping such as
+     * connection counts (the toolkit's {@code Acceptor}); what a listener throws is logged and dropped.
      */
     public void whenClosed(Runnable listener) {
         Objects.requireNonNull(listener, "listener");
         synchronized (this) {
-            if (closeListener != null) {
-                throw new IllegalStateException("a close listener is already registered on " + this);
-            }
             if (!closed.get()) {
-                closeListener = listener;
+                Runnable before = closeListener;
+                closeListener = before == null ? listener : () -> {
+                    runCloseListener(before);
+                    runCloseListener(listener);
+                };
                 return;
             }
         }

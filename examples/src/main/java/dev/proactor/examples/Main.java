@@ -69,6 +69,8 @@ public final class Main {
                 System.out.flush();
             }
             server.close();
+            System.out.println(server.totals()); // after close: every connection's traffic is counted
+            System.out.flush();
             stopped.countDown();
         }, "echo-server-shutdown"));
         InetSocketAddress local = server.localAddress();
