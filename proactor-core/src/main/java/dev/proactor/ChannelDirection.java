@@ -45,7 +45,7 @@ final class ChannelDirection {
     private final ChannelOp[] free = new ChannelOp[KINDS];
     private ChannelOp active;
     private boolean closed;
-    /** Counted under this monitor, which admission and finishing take anyway. */
+    /** Starts counted under this monitor (taken anyway); ends by the dispatching thread (see {@link IoCounters}). */
     final IoCounters counters = new IoCounters();
 
     ChannelDirection(String name) {
@@ -96,9 +96,6 @@ final class ChannelDirection {
     synchronized ChannelOp finish(ChannelOp op) {
         if (active != op) {
             throw new IllegalStateException(name + ": finished " + op + " is not the active operation " + active);
-        }
-        if (IoCounters.ENABLED) {
-            counters.countFinished(op.getBytesCompleted(), op.getError());
         }
         op.recycle();
         int i = op.getKind().ordinal();

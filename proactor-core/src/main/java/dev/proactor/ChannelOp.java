@@ -124,6 +124,9 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
         if (t != null) {
             t.disarm(); // before the callback, which may start the next use of this object
         }
+        if (IoCounters.ENABLED) {
+            direction.counters.countFinished(request.bytes(), request.error());
+        }
         if (startNanos != 0) {
             OperationEvents.operationDispatched(this, startNanos);
             startNanos = 0;

@@ -8,13 +8,14 @@ import java.lang.invoke.VarHandle;
  * completed, failed and cancelled, and bytes moved. Input is read, accept, receive and file read; output is
  * write, connect, send, file write and transmit.
  *
- * <p><b>Threads.</b> The counters are written under the direction's own lock, which the framework takes anyway
- * to admit and finish operations, so counting adds no synchronization; they are read from any thread without a
- * lock. A reader sees each counter whole, but the counters of one reading are not one atomic snapshot (an
- * operation may show as started and not yet finished).
+ * <p><b>Threads.</b> {@code started} is written under the direction's own lock, which admission takes anyway;
+ * the other counters by the thread dispatching the direction's completions, which is one at a time (the
+ * direction's rule), so counting adds no synchronization. They are read from any thread without a lock. A
+ * reader sees each counter whole, but the counters of one reading are not one atomic snapshot (an operation may
+ * show as started and not yet ended).
  *
- * <p><b>Meaning.</b> An operation counts as started when it is submitted, and as finished after its callback
- * returned: {@code completed} on success, {@code cancelled} when it ended by {@code cancel()}, {@code close()}
+ * <p><b>Meaning.</b> An operation counts as started when it is submitted, and as ended just before its callback
+ * runs (inside a callback the counters include the operation being reported): {@code completed} on success, {@code cancelled} when it ended by {@code cancel()}, {@code close()}
  * or a timeout ({@link dev.proactor.OperationCancelledException},
  * {@link java.nio.channels.AsynchronousCloseException}, {@link java.nio.channels.InterruptedByTimeoutException}),
  * {@code failed} for any other error. {@code bytes} adds the bytes of every finished operation, those a failed
@@ -40,12 +41,12 @@ public final class IoCounters {
     IoCounters() {
     }
 
-    /** One more operation submitted. Direction lock held. */
+    /** One more operation submitted. Direction lock held (the only writer of this slot). */
     void countStarted() {
         add(STARTED, 1);
     }
 
-    /** Classifies and counts a finished operation. Direction lock held. */
+    /** Classifies and counts an ended operation. The direction's dispatching thread (one at a time). */
     void countFinished(long bytes, Throwable error) {
         if (bytes > 0) {
             add(BYTES, bytes);

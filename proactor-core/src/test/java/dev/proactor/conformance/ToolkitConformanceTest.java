@@ -178,6 +178,26 @@ public abstract class ToolkitConformanceTest {
         }
     }
 
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void closeListenersRunOnceInOrderAndAtOnceAfterClose(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        List<String> ran = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            AsynchChannel ch = AsynchChannel.openSocket(demux, new ReadRecorder(0));
+            ch.whenClosed(() -> ran.add("first"));
+            ch.whenClosed(() -> {
+                throw new IllegalStateException("test: a failing listener is logged, the next still runs");
+            });
+            ch.whenClosed(() -> ran.add("second"));
+            ch.close();
+            ch.close();
+            assertEquals(List.of("first", "second"), ran);
+            ch.whenClosed(() -> ran.add("late"));
+            assertEquals(List.of("first", "second", "late"), ran, "registered after close: runs at once");
+        }
+    }
+
     // ----------------------------------------------------------------------------------------------- Connector
 
     /** A service that sends one message on start and closes after the write. */
