@@ -284,6 +284,8 @@ public final class Acceptor implements AutoCloseable {
 
         /**
          * Listening sockets on the same address with {@code SO_REUSEPORT} (default 1: one socket, no option).
+         * They are JDK {@code ServerSocketChannel}s (the option must be set before binding) wrapped with the
+         * seed constructor, so the framework's watch for directly closed JDK channels runs while they are open.
          *
          * @throws IllegalArgumentException if below 1
          */
