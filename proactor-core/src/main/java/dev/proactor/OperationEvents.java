@@ -6,15 +6,18 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
 import jdk.jfr.EventType;
+import jdk.jfr.FlightRecorder;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Timespan;
 
 /**
  * JDK Flight Recorder events of the framework, off unless a recording enables them (e.g.
- * {@code -XX:StartFlightRecording:settings=profile} with {@code dev.proactor.Operation#enabled=true}, or
- * {@code jfr configure}); when no recording enables them the cost is one read of the event type's enabled flag
- * per operation start and per hand-off, and nothing is allocated.
+ * {@code -XX:StartFlightRecording}, or a {@code jdk.jfr.Recording} that enables {@code dev.proactor.Operation});
+ * when none does the cost is one read of JFR's "initialized" flag per operation start and per hand-off (plus the
+ * event type's enabled flag once JFR runs), and nothing is allocated. The event types are registered with JFR
+ * only once JFR has been initialized, so a JVM that never records never pays JFR's start-up (about a tenth of a
+ * second).
  *
  * <ul>
  *   <li>{@code dev.proactor.Operation}: an I/O operation whose time from submission to the start of its callback
@@ -27,15 +30,18 @@ final class OperationEvents {
     /** Operations shorter than this are not recorded. */
     static final long THRESHOLD_NANOS = Long.getLong("proactor.jfr.thresholdMillis", 10) * 1_000_000L;
 
-    private static final EventType OPERATION = EventType.getEventType(OperationEvent.class);
-    private static final EventType HAND_OFF = EventType.getEventType(HandOffEvent.class);
-
     private OperationEvents() {
+    }
+
+    /** The event types, registered with JFR when first needed (class initialization of the holder). */
+    private static final class Types {
+        static final EventType OPERATION = EventType.getEventType(OperationEvent.class);
+        static final EventType HAND_OFF = EventType.getEventType(HandOffEvent.class);
     }
 
     /** Whether an operation submitted now should be timed. */
     static boolean timing() {
-        return OPERATION.isEnabled();
+        return FlightRecorder.isInitialized() && Types.OPERATION.isEnabled();
     }
 
     /** Records {@code op} if it took at least the threshold since {@code startNanos}. Dispatching thread. */
@@ -56,7 +62,7 @@ final class OperationEvents {
 
     /** A follower is woken. Dispatcher lock held: only the enabled check runs when off. */
     static void leaderHandOff(int followers, int queued) {
-        if (!HAND_OFF.isEnabled()) {
+        if (!FlightRecorder.isInitialized() || !Types.HAND_OFF.isEnabled()) {
             return;
         }
         HandOffEvent e = new HandOffEvent();
