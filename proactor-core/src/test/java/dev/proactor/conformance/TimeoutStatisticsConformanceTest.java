@@ -246,6 +246,23 @@ public abstract class TimeoutStatisticsConformanceTest {
 
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
+    void anOperationOverTheInFlightLimitCountsAsADeferredStart(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Completions h = new Completions();
+        try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().maxInFlight(1).build()).start();
+             Pair first = new Pair(demux, h); Pair second = new Pair(demux, h)) {
+            first.channel.read(ByteBuffer.allocate(1)); // waits for its peer: holds the one slot
+            second.channel.read(ByteBuffer.allocate(1)); // no slot: deferred
+            assertTrue(demux.getTotals().deferredStarts() >= 1, demux.getTotals().toString());
+            first.peer.write(ByteBuffer.wrap(new byte[] {1}));
+            second.peer.write(ByteBuffer.wrap(new byte[] {2}));
+            assertNull(h.next().error());
+            assertNull(h.next().error());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
     void aSlowOperationIsRecordedAsAJfrEventWhenEnabled(ProactorConfig config) throws Exception {
         assumeAvailable(config);
         Completions h = new Completions();
