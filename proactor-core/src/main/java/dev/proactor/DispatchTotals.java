@@ -9,8 +9,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>{@link #queueHighWater()}: the deepest the completion queue has been;</li>
  *   <li>{@link #leaderHandOffs()}: times a thread woke a sleeping follower to take the poll or the queue (the
  *       leader/follower hand-off);</li>
- *   <li>{@link #deferredStarts()}: operations that could not go to the engine at once (the
- *       {@code proactor.maxInFlight} limit, or an engine that asked to retry) and waited in the processor.</li>
+ *   <li>{@link #deferredStarts()}: times an operation could not go to the engine at once (the
+ *       {@code proactor.maxInFlight} limit, or an engine that asked to retry later) and was put in the
+ *       processor's deferred queue; an operation deferred twice counts twice.</li>
  * </ul>
  * The values are counted where the framework already holds a lock (queue depth, hand-offs, deferrals) or with
  * a striped adder (dispatches), so recording them allocates nothing and adds no contention.
@@ -47,18 +48,22 @@ public final class DispatchTotals {
         deferred.increment();
     }
 
+    /** Callbacks run so far. */
     public long completionsDispatched() {
         return dispatched.sum();
     }
 
+    /** The most completions ever queued at once. */
     public long queueHighWater() {
         return highWater;
     }
 
+    /** Followers woken so far. */
     public long leaderHandOffs() {
         return handOffs;
     }
 
+    /** Operations put in a deferred queue so far. */
     public long deferredStarts() {
         return deferred.sum();
     }
