@@ -11,10 +11,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.InterruptedByTimeoutException;
 import java.nio.channels.SelectableChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -70,6 +72,8 @@ public final class AsynchChannel implements Closeable {
 
     /** Set once by {@link #close()}. */
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
+    private Runnable closeListener;
 
     /**
      * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
@@ -176,14 +180,33 @@ public final class AsynchChannel implements Closeable {
 
     /** Reads into {@code dst} with an attachment returned by {@link Op#getAttachment()}. */
     public void read(ByteBuffer dst, Object attachment) {
+        read(dst, 0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Reads into {@code dst}, or completes with {@link InterruptedByTimeoutException} if nothing was read within
+     * {@code timeout} (counted from this call, time spent waiting behind earlier reads included; 0 means no
+     * timeout). The timeout runs on the demultiplexor's timer queue, not on a thread of its own.
+     *
+     * <p><b>What a timed-out read leaves.</b> Unlike the JDK's asynchronous channels, which forbid further reads
+     * after a read timed out, the channel stays fully usable: a read that times out has taken no byte from the
+     * socket (if bytes arrive in the same instant, the read completes with them instead of the timeout), so the
+     * next read gets every byte the peer sent. Only when the timeout fires first is the operation taken back
+     * from the engine; a race the completion wins is dispatched as that completion.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative, or as {@link #read(ByteBuffer[], int, int,
+     *                                  Object)}
+     */
+    public void read(ByteBuffer dst, long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.READ);
         checkReadable(Objects.requireNonNull(dst, "dst"));
         if (!dst.hasRemaining()) {
             throw new IllegalArgumentException("read into a buffer with no space remaining");
         }
+        long nanos = timeoutNanos(timeout, unit);
         OpRead op = (OpRead) take(OpKind.READ);
         op.request.prepare(OpKind.READ, engineChannel).buffer(dst);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Scattering read into {@code dsts}. */
@@ -221,11 +244,24 @@ public final class AsynchChannel implements Closeable {
 
     /** Writes all of {@code src} with an attachment. */
     public void write(ByteBuffer src, Object attachment) {
+        write(src, 0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Writes all of {@code src}, or completes with {@link InterruptedByTimeoutException} if that did not finish
+     * within {@code timeout} (from this call; 0 means no timeout). A timed-out write may have written part of
+     * the buffer ({@link ChannelOp#getBytesCompleted()}, and the buffer's position): the peer has then seen part
+     * of a message, so a protocol usually closes the channel.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    public void write(ByteBuffer src, long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.WRITE);
         Objects.requireNonNull(src, "src");
+        long nanos = timeoutNanos(timeout, unit);
         OpWrite op = (OpWrite) take(OpKind.WRITE);
         op.request.prepare(OpKind.WRITE, engineChannel).buffer(src);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Gathering write of all of {@code srcs}. */
@@ -257,10 +293,21 @@ public final class AsynchChannel implements Closeable {
 
     /** Accepts one connection with an attachment. */
     public void accept(Object attachment) {
+        accept(0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Accepts one connection, or completes with {@link InterruptedByTimeoutException} if none arrived within
+     * {@code timeout} (0 means no timeout); the listener stays usable.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    public void accept(long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.ACCEPT);
+        long nanos = timeoutNanos(timeout, unit);
         OpAccept op = (OpAccept) take(OpKind.ACCEPT);
         op.request.prepare(OpKind.ACCEPT, engineChannel);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Connects to {@code remote}. */
@@ -274,12 +321,24 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code remote} is an unresolved {@link InetSocketAddress}
      */
     public void connect(SocketAddress remote, Object attachment) {
+        connect(remote, 0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Connects to {@code remote}, or completes with {@link InterruptedByTimeoutException} if the connection was
+     * not established within {@code timeout} (0 means no timeout). The socket is then in an undefined state
+     * (the attempt may be half-way): close it.
+     *
+     * @throws IllegalArgumentException if {@code timeout} is negative or {@code remote} is unresolved
+     */
+    public void connect(SocketAddress remote, long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.CONNECT);
         Objects.requireNonNull(remote, "remote");
         checkResolved(remote);
+        long nanos = timeoutNanos(timeout, unit);
         OpConnect op = (OpConnect) take(OpKind.CONNECT);
         op.request.prepare(OpKind.CONNECT, engineChannel).address(remote);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Receives one datagram into {@code dst}; see {@link #receive(ByteBuffer, Object)}. */
@@ -418,6 +477,35 @@ public final class AsynchChannel implements Closeable {
         return engineChannel.size();
     }
 
+    private static long timeoutNanos(long timeout, TimeUnit unit) {
+        if (timeout < 0) {
+            throw new IllegalArgumentException("negative timeout: " + timeout);
+        }
+        return Objects.requireNonNull(unit, "unit").toNanos(timeout);
+    }
+
+    /**
+     * The timeout armed for use {@code use} of {@code op} fired (timer callback): marks the operation with
+     * {@link InterruptedByTimeoutException} if that use is still unfinished, and takes it back from the engine
+     * as a cancel would. Only this operation is affected; the others of the channel go on.
+     */
+    void timeOut(ChannelOp op, int use) {
+        ChannelDirection.Marked marked = op.direction.timeOut(op, use, new InterruptedByTimeoutException());
+        if (marked != null) {
+            processor.cancel(marked.op(), marked.reason());
+        }
+    }
+
+    /** The counters of the input direction (read, accept, receive, file read); see {@link IoCounters}. */
+    public IoCounters getInputStatistics() {
+        return input.counters;
+    }
+
+    /** The counters of the output direction (write, connect, send, file write, transmit); see {@link IoCounters}. */
+    public IoCounters getOutputStatistics() {
+        return output.counters;
+    }
+
     /** Throws if {@code kind} is not an operation of this channel or its engine. */
     private void checkOperation(OpKind kind) {
         if (!type.allows(kind)) {
@@ -452,7 +540,32 @@ public final class AsynchChannel implements Closeable {
      * channel it is marked with {@link ClosedChannelException} and completes with it, in order.
      */
     private void submit(ChannelOp op, Object attachment) {
+        submit(op, attachment, 0);
+    }
+
+    /**
+     * As {@link #submit(ChannelOp, Object)}, arming a timeout of {@code timeoutNanos} first when positive (armed
+     * before admission so that the dispatching thread, which disarms it before the callback, always comes
+     * after).
+     */
+    private void submit(ChannelOp op, Object attachment, long timeoutNanos) {
         op.attachment = attachment;
+        int use = ++op.use;
+        if (timeoutNanos > 0) {
+            OpTimeout t = op.timeout;
+            if (t == null) {
+                t = op.timeout = new OpTimeout(op, demultiplexor);
+            }
+            try {
+                t.arm(use, timeoutNanos);
+            } catch (IllegalStateException demultiplexorClosed) {
+                // No timer can run any more; the channel is being closed with it, so the operation completes
+                // with a close error without one.
+            }
+        }
+        if (OperationEvents.timing()) {
+            op.startNanos = System.nanoTime();
+        }
         ChannelOp now = op.direction.submit(op, closed.get());
         if (now != null) {
             processor.start(now);
@@ -523,6 +636,45 @@ public final class AsynchChannel implements Closeable {
     public void close() {
         if (closed.compareAndSet(false, true)) {
             abortAll(true);
+            Runnable listener;
+            synchronized (this) {
+                listener = closeListener;
+                closeListener = null;
+            }
+            if (listener != null) {
+                runCloseListener(listener);
+            }
+        }
+    }
+
+    /**
+     * Registers {@code listener} to run once when this channel is closed, however that happens ({@link #close()},
+     * a failing callback, the demultiplexor closing, a wrapped JDK channel closed directly), on the thread that
+     * closes it, after the pending operations were marked to complete with {@link AsynchronousCloseException}
+     * (their callbacks may still be running or to come). Several listeners run in registration order. If the
+     * channel is already closed the listener runs at once on the calling thread. For bookkeeping such as
+     * connection counts (the toolkit's {@code Acceptor}); what a listener throws is logged and dropped.
+     */
+    public void whenClosed(Runnable listener) {
+        Objects.requireNonNull(listener, "listener");
+        synchronized (this) {
+            if (!closed.get()) {
+                Runnable before = closeListener;
+                closeListener = before == null ? listener : () -> {
+                    runCloseListener(before);
+                    runCloseListener(listener);
+                };
+                return;
+            }
+        }
+        runCloseListener(listener); // closed already: close() found no listener, or will run none
+    }
+
+    private void runCloseListener(Runnable listener) {
+        try {
+            listener.run();
+        } catch (RuntimeException | Error e) {
+            Dispatcher.LOG.warn("close listener of {} failed", this, e);
         }
     }
 

@@ -45,6 +45,8 @@ final class ChannelDirection {
     private final ChannelOp[] free = new ChannelOp[KINDS];
     private ChannelOp active;
     private boolean closed;
+    /** Starts counted under this monitor (taken anyway); ends by the dispatching thread (see {@link IoCounters}). */
+    final IoCounters counters = new IoCounters();
 
     ChannelDirection(String name) {
         this.name = name;
@@ -73,6 +75,9 @@ final class ChannelDirection {
      */
     synchronized ChannelOp submit(ChannelOp op, boolean channelClosed) {
         op.resetForUse(closed || channelClosed ? new ClosedChannelException() : null);
+        if (IoCounters.ENABLED) {
+            counters.countStarted();
+        }
         if (active == null) {
             active = op;
             return op;
@@ -120,6 +125,27 @@ final class ChannelDirection {
         }
         if (active != null && active.markAborted(reasons)) {
             return new Marked(active, active.abortReason);
+        }
+        return null;
+    }
+
+    /**
+     * Marks {@code op} with {@code reason} if it still serves use number {@code use} and has neither been
+     * aborted nor completed (a timeout that lost the race with the completion does nothing).
+     *
+     * @return the marked operation if it is the active one (the caller cancels it in the processor), else null
+     *         (a waiting operation is failed when it becomes active)
+     */
+    synchronized Marked timeOut(ChannelOp op, int use, Throwable reason) {
+        if (op.use != use || op.abortReason != null || op.isCompletionClaimed()) {
+            return null;
+        }
+        if (op == active) {
+            op.abortReason = reason;
+            return new Marked(op, reason);
+        }
+        if (op.queue == waiting) {
+            op.abortReason = reason;
         }
         return null;
     }

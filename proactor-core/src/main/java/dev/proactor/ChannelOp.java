@@ -19,6 +19,12 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     final ChannelDirection direction;
     /** Link in the channel's free list of this kind. */
     ChannelOp nextFree;
+    /** Counts the uses of this object; written by the submitting thread before admission (timeouts match it). */
+    int use;
+    /** This operation's timeout timer, made on the first timed use, or null. */
+    OpTimeout timeout;
+    /** {@link System#nanoTime()} at submission while the JFR operation event is enabled, else 0. */
+    long startNanos;
 
     /**
      * Why this use of the operation must end without (more) I/O: set by cancel or close under the direction's
@@ -74,6 +80,11 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
         return CLAIMED.compareAndSet(this, 0, 1);
     }
 
+    /** Whether the completion of the current use has been claimed (it is queued, running or done). */
+    boolean isCompletionClaimed() {
+        return claimed != 0;
+    }
+
     /** Drops what the finished use referenced, before the operation goes to its free list. Direction monitor held. */
     void recycle() {
         state = OpState.INITIALIZED;
@@ -109,6 +120,17 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
 
     @Override
     void dispatch() throws Exception {
+        OpTimeout t = timeout;
+        if (t != null) {
+            t.disarm(); // before the callback, which may start the next use of this object
+        }
+        if (IoCounters.ENABLED) {
+            direction.counters.countFinished(request.bytes(), request.error());
+        }
+        if (startNanos != 0) {
+            OperationEvents.operationDispatched(this, startNanos);
+            startNanos = 0;
+        }
         channel.dispatch(this);
     }
 

@@ -227,6 +227,11 @@ public final class Demultiplexor implements AutoCloseable {
         return statistics;
     }
 
+    /** Always-on totals (completions dispatched, queue high-water mark, leader hand-offs, deferred starts). */
+    public DispatchTotals getTotals() {
+        return dispatcher.totals;
+    }
+
     /** The configuration this demultiplexor was opened with. */
     public ProactorConfig getConfig() {
         return config;

@@ -55,6 +55,8 @@ final class Dispatcher {
     private Processor[] processors = new Processor[0];
     /** Queue-wait histogram, or null when statistics are off. */
     private LatencyRecorder queueWait;
+    /** Always-on totals ({@link Demultiplexor#getTotals()}); recorded where the lock is already held. */
+    final DispatchTotals totals = new DispatchTotals();
 
     /** Threads sleeping as followers. */
     private int followers;
@@ -85,6 +87,7 @@ final class Dispatcher {
             op.queuedAtNanos = System.nanoTime();
         }
         completed.add(op);
+        totals.queueDepth(completed.size());
     }
 
     Processor[] processors() {
@@ -187,6 +190,8 @@ final class Dispatcher {
         if (followers - pendingWakeups > 0) {
             pendingWakeups++;
             followerWake.signal();
+            totals.countHandOff();
+            OperationEvents.leaderHandOff(followers, completed.size());
             return true;
         }
         return false;
@@ -433,7 +438,8 @@ final class Dispatcher {
     }
 
     /** Runs one callback; whatever it throws, {@link Error}s included, stays with the handler. */
-    private static void dispatch(Op op) {
+    private void dispatch(Op op) {
+        totals.countDispatch();
         try {
             op.dispatch();
         } catch (Throwable t) {

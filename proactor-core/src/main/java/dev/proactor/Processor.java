@@ -112,6 +112,7 @@ final class Processor {
             }
             deferredCount = deferred.size();
         }
+        dispatcher.totals.countDeferred();
     }
 
     /**

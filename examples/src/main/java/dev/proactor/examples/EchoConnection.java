@@ -1,29 +1,36 @@
 package dev.proactor.examples;
 
 import dev.proactor.AsynchChannel;
-import dev.proactor.AsynchHandler;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
+import dev.proactor.toolkit.Service;
+import java.io.IOException;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 
 /**
  * The seed's echo protocol for one connection: read, write back what was read, read again. One direct buffer
  * per connection, reused; nothing is allocated per message. Closes on end-of-stream or error.
  */
-final class EchoConnection implements AsynchHandler {
+final class EchoConnection implements Service {
 
     private final ByteBuffer buffer;
     private final int delayMicros;
+    private final EchoServer server;
     private AsynchChannel channel;
 
-    EchoConnection(int bufferSize, int delayMicros) {
+    EchoConnection(int bufferSize, int delayMicros, EchoServer server) {
+        this.server = server;
         this.buffer = ByteBuffer.allocateDirect(bufferSize);
         this.delayMicros = delayMicros;
     }
 
     /** Binds the connection's channel and starts the first read. */
-    void start(AsynchChannel ch) {
+    @Override
+    public void start(AsynchChannel ch) throws IOException {
+        ch.setOption(StandardSocketOptions.TCP_NODELAY, true); // as the baselines: no Nagle delay on echoes
         this.channel = ch;
+        ch.whenClosed(() -> server.closed(ch.getInputStatistics().bytes(), ch.getOutputStatistics().bytes()));
         ch.read(buffer);
     }
 

@@ -1,92 +1,73 @@
 package dev.proactor.examples;
 
-import dev.proactor.AsynchChannel;
-import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
-import dev.proactor.OpAccept;
-import dev.proactor.OpRead;
-import dev.proactor.OpWrite;
+import dev.proactor.DispatchTotals;
 import dev.proactor.ProactorConfig;
+import dev.proactor.toolkit.Acceptor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.AsynchronousCloseException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The echo service: an acceptor that keeps one accept pending and starts an {@link EchoConnection} for each
- * accepted connection. The engine, wait strategy and leader mode come from the system properties.
+ * The echo service: an {@link Acceptor} (several accepts kept posted) that starts an {@link EchoConnection} for
+ * each connection. The engine, wait strategy and leader mode come from the system properties.
  */
-public final class EchoServer implements AsynchHandler, AutoCloseable {
-
-    private static final Logger LOG = LoggerFactory.getLogger(EchoServer.class);
+public final class EchoServer implements AutoCloseable {
 
     private final Demultiplexor demultiplexor;
-    private final AsynchChannel listener;
-    private final int bufferSize;
-    private final int delayMicros;
+    private final Acceptor acceptor;
+    // Summed from each connection's counters when it closes, for the totals printed at exit.
+    private final LongAdder connections = new LongAdder();
+    private final LongAdder bytesIn = new LongAdder();
+    private final LongAdder bytesOut = new LongAdder();
 
     /**
-     * Opens the demultiplexor, binds, starts the pool and the first accept.
+     * Opens the demultiplexor, binds, starts the pool and the accepts.
      *
      * @throws java.net.BindException if the address is in use
      */
     public EchoServer(ProactorConfig config, InetSocketAddress bind, int bufferSize, int delayMicros)
             throws IOException {
-        this.bufferSize = bufferSize;
-        this.delayMicros = delayMicros;
         this.demultiplexor = Demultiplexor.open(config);
         try {
-            this.listener = AsynchChannel.openServer(demultiplexor, this, bind, 1024);
+            this.acceptor = Acceptor.builder(demultiplexor, bind,
+                    () -> new EchoConnection(bufferSize, delayMicros, this)).open();
         } catch (IOException | RuntimeException e) {
             demultiplexor.close();
             throw e;
         }
         demultiplexor.start();
-        listener.accept();
     }
 
     /** The bound address (with the real port when 0 was asked). */
-    public InetSocketAddress localAddress() throws IOException {
-        return (InetSocketAddress) listener.getLocalAddress();
+    public InetSocketAddress localAddress() {
+        return acceptor.localAddress();
     }
 
     public Demultiplexor demultiplexor() {
         return demultiplexor;
     }
 
-    @Override
-    public void onAcceptCompleted(OpAccept op) throws IOException {
-        Throwable error = op.getError();
-        if (error instanceof ClosedChannelException || error instanceof AsynchronousCloseException) {
-            return; // shutting down
-        }
-        if (error != null) {
-            LOG.warn("accept failed, accepting again", error);
-        } else {
-            EchoConnection conn = new EchoConnection(bufferSize, delayMicros);
-            AsynchChannel ch = op.adopt(conn);
-            ch.setOption(StandardSocketOptions.TCP_NODELAY, true); // as the baselines: no Nagle delay on echoes
-            conn.start(ch);
-        }
-        listener.accept();
+    /**
+     * Counts a closed connection's traffic into the totals (called by {@link EchoConnection} on close; an
+     * operation whose callback is still running at that moment is not counted yet).
+     */
+    void closed(long in, long out) {
+        connections.increment();
+        bytesIn.add(in);
+        bytesOut.add(out);
     }
 
-    @Override
-    public void onReadCompleted(OpRead op) {
-        throw new IllegalStateException("the listener does not read");
-    }
-
-    @Override
-    public void onWriteCompleted(OpWrite op) {
-        throw new IllegalStateException("the listener does not write");
+    /** The demultiplexor's totals and the traffic of the connections closed so far, on one line. */
+    public String totals() {
+        DispatchTotals t = demultiplexor.getTotals();
+        return "totals: connections closed=" + connections.sum() + ", bytes in=" + bytesIn.sum() + ", bytes out="
+                + bytesOut.sum() + ", " + t;
     }
 
     @Override
     public void close() {
-        listener.close();
+        acceptor.close();
         demultiplexor.close();
     }
 }

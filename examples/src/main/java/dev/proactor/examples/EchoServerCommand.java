@@ -57,6 +57,8 @@ final class EchoServerCommand implements Callable<Integer> {
                 System.out.flush();
             }
             server.close();
+            System.out.println(server.totals()); // after close: every connection's traffic is counted
+            System.out.flush();
         });
         InetSocketAddress local = server.localAddress();
         System.out.printf("listening on %s:%d engine=%s wait=%s threads=%d%n", local.getHostString(),

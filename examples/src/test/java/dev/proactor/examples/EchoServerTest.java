@@ -1,0 +1,42 @@
+package dev.proactor.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.proactor.ProactorConfig;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The echo server on its Acceptor: echoes several clients and counts their traffic in the exit totals. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class EchoServerTest {
+
+    @Test
+    void echoesEveryClientAndReportsTheTrafficInItsTotals() throws Exception {
+        ProactorConfig config = ProactorConfig.builder().engine("nio").threads(2).build();
+        EchoServer server = new EchoServer(config, new InetSocketAddress("127.0.0.1", 0), 1024, 0);
+        try {
+            for (int i = 0; i < 3; i++) {
+                try (Socket s = new Socket("127.0.0.1", server.localAddress().getPort())) {
+                    s.setSoTimeout(30_000);
+                    assertEquals("ping " + i, roundTrip(s, "ping " + i));
+                }
+            }
+        } finally {
+            server.close();
+        }
+        String totals = server.totals();
+        assertTrue(totals.contains("connections closed=3"), totals);
+        assertTrue(totals.contains("bytes in=18") && totals.contains("bytes out=18"), totals);
+        assertTrue(totals.contains("completions dispatched="), totals);
+    }
+
+    private static String roundTrip(Socket s, String text) throws IOException {
+        s.getOutputStream().write(text.getBytes());
+        return new String(s.getInputStream().readNBytes(text.length()));
+    }
+}

@@ -1,0 +1,325 @@
+package dev.proactor.toolkit;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.Demultiplexor;
+import dev.proactor.OpAccept;
+import dev.proactor.OpRead;
+import dev.proactor.OpTimer;
+import dev.proactor.OpWrite;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Listens on an address and starts a {@link Service} for every connection, keeping several accepts posted so a
+ * burst of connections finds the next accept already waiting:
+ * <pre>{@code
+ * Acceptor acceptor = Acceptor.builder(demux, new InetSocketAddress(7000), Echo::new)
+ *         .pendingAccepts(4).maxConnections(10_000).open();
+ * ...
+ * acceptor.close();   // stops accepting, frees the port; open connections go on
+ * }</pre>
+ *
+ * <p><b>Pending accepts.</b> Each listener keeps {@link Builder#pendingAccepts(int) N} accepts posted (default
+ * 4). The accepts of one listener complete one after another (one direction of a channel), but the next is
+ * already waiting when a callback returns, and while the connection limit is not reached no accept is ever
+ * missing. With {@link Builder#listeners(int) listeners(n)} above 1, n sockets bind the same address with
+ * {@code SO_REUSEPORT} and the kernel spreads connections over them, so several threads accept at once.
+ *
+ * <p><b>Connection limit.</b> At most {@link Builder#maxConnections(int) maxConnections} connections are open
+ * at once (accepted and not yet closed): accepts are posted only while {@code open + posted} stays within it,
+ * and one more is posted each time a connection closes. Connections over the limit wait in the listen backlog.
+ *
+ * <p><b>Errors.</b> A failing accept (e.g. out of file descriptors) is logged and retried after 100 ms on the
+ * demultiplexor's timer queue, so it never spins. A factory or {@link Service#start} that throws is logged and
+ * the connection closed; accepting goes on.
+ *
+ * <p><b>Threads.</b> Services are made and started on demultiplexor threads. {@link #close()} from any thread.
+ */
+public final class Acceptor implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Acceptor.class);
+    private static final long RETRY_MILLIS = 100;
+
+    private final Demultiplexor demultiplexor;
+    private final ServiceFactory factory;
+    private final int pendingAccepts;
+    private final int maxConnections;
+    private final List<Listener> listeners = new ArrayList<>();
+    private final InetSocketAddress localAddress;
+
+    // Counted under `this`: accepts are rare next to I/O, and the limit needs open + posted as one value.
+    private int openConnections;
+    private int postedAccepts;
+    private boolean closed;
+
+    private Acceptor(Builder b) throws IOException {
+        this.demultiplexor = b.demultiplexor;
+        this.factory = b.factory;
+        this.pendingAccepts = b.pendingAccepts;
+        this.maxConnections = b.maxConnections;
+        try {
+            if (b.listeners == 1) {
+                Listener l = new Listener();
+                l.channel = AsynchChannel.openServer(demultiplexor, l, b.address, b.backlog);
+                listeners.add(l);
+            } else {
+                InetSocketAddress at = b.address;
+                for (int i = 0; i < b.listeners; i++) {
+                    Listener l = new Listener();
+                    ServerSocketChannel server = ServerSocketChannel.open();
+                    try {
+                        server.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+                        server.bind(at, b.backlog);
+                    } catch (IOException | RuntimeException e) {
+                        server.close();
+                        throw e;
+                    }
+                    at = (InetSocketAddress) server.getLocalAddress(); // the others take the port the first got
+                    l.channel = new AsynchChannel(demultiplexor, l, server);
+                    listeners.add(l);
+                }
+            }
+            this.localAddress = (InetSocketAddress) listeners.get(0).channel.getLocalAddress();
+        } catch (IOException | RuntimeException e) {
+            for (Listener l : listeners) {
+                l.channel.close();
+            }
+            throw e;
+        }
+        for (Listener l : listeners) {
+            refill(l);
+        }
+    }
+
+    /**
+     * A builder for an acceptor on {@code address} (port 0 picks a free port) serving each connection with a
+     * service from {@code factory}.
+     */
+    public static Builder builder(Demultiplexor demultiplexor, InetSocketAddress address, ServiceFactory factory) {
+        return new Builder(demultiplexor, address, factory);
+    }
+
+    /** The bound address (with the real port when 0 was asked). */
+    public InetSocketAddress localAddress() {
+        return localAddress;
+    }
+
+    /** Connections accepted and not yet closed. */
+    public synchronized int openConnections() {
+        return openConnections;
+    }
+
+    /** Accepts posted and not yet completed, over all listeners. */
+    public synchronized int postedAccepts() {
+        return postedAccepts;
+    }
+
+    /** Number of listening sockets (more than one with {@code SO_REUSEPORT}). */
+    public int listenerCount() {
+        return listeners.size();
+    }
+
+    /**
+     * Stops accepting: closes the listening sockets (the pending accepts complete and are dropped), so the port
+     * is free when this returns and later connection attempts are refused. Connections already accepted are not
+     * touched; their services close them. Idempotent.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        for (Listener l : listeners) {
+            l.retry.cancel();
+            l.channel.close();
+        }
+    }
+
+    /** Posts accepts on {@code l} up to its share and the connection limit. Any thread. */
+    private void refill(Listener l) {
+        int post;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            post = Math.min(pendingAccepts - l.posted, maxConnections - openConnections - postedAccepts);
+            if (post <= 0) {
+                return;
+            }
+            l.posted += post;
+            postedAccepts += post;
+        }
+        for (int i = 0; i < post; i++) {
+            l.channel.accept();
+        }
+    }
+
+    private void refillAll() {
+        for (Listener l : listeners) {
+            refill(l);
+        }
+    }
+
+    private void connectionClosed() {
+        synchronized (this) {
+            openConnections--;
+        }
+        refillAll();
+    }
+
+    /** Takes a connection: adopts it with a new service, counts it, starts the service. Dispatcher thread. */
+    private void serve(OpAccept op) {
+        Service service;
+        try {
+            service = Objects.requireNonNull(factory.newService(), "service factory returned null");
+        } catch (Exception | Error e) {
+            LOG.warn("service factory failed; connection from {} closed", op.getRemoteAddress(), e);
+            return; // not adopted: the framework closes it after this callback
+        }
+        AsynchChannel channel;
+        try {
+            channel = op.adopt(service);
+        } catch (IOException e) {
+            LOG.warn("could not take the connection from {}", op.getRemoteAddress(), e);
+            return;
+        }
+        synchronized (this) {
+            openConnections++;
+        }
+        channel.whenClosed(this::connectionClosed);
+        try {
+            service.start(channel);
+        } catch (Exception | Error e) {
+            LOG.warn("service {} failed to start; closing {}", service, channel, e);
+            channel.close();
+        }
+    }
+
+    /** The handler of one listening socket. */
+    private final class Listener implements AsynchHandler {
+        AsynchChannel channel;
+        /** Accepts posted on this listener; guarded by the acceptor. */
+        int posted;
+        final OpTimer retry = demultiplexor.newTimer(this);
+
+        @Override
+        public void onAcceptCompleted(OpAccept op) {
+            synchronized (Acceptor.this) {
+                posted--;
+                postedAccepts--;
+            }
+            Throwable error = op.getError();
+            if (error == null) {
+                serve(op);
+                refill(this);
+            } else if (error instanceof AsynchronousCloseException || error instanceof ClosedChannelException) {
+                return; // closing
+            } else {
+                LOG.warn("accept on {} failed; retrying in {} ms", localAddress, RETRY_MILLIS, error);
+                try {
+                    retry.schedule(RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (IllegalStateException demultiplexorClosed) {
+                    // nothing to retry on
+                }
+            }
+        }
+
+        @Override
+        public void onTimerCompleted(OpTimer t) {
+            refill(this);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+            throw new IllegalStateException("a listener does not read");
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            throw new IllegalStateException("a listener does not write");
+        }
+    }
+
+    /** Settings of an {@link Acceptor}; {@link #open()} binds and starts accepting. */
+    public static final class Builder {
+        private final Demultiplexor demultiplexor;
+        private final InetSocketAddress address;
+        private final ServiceFactory factory;
+        private int pendingAccepts = 4;
+        private int maxConnections = Integer.MAX_VALUE;
+        private int listeners = 1;
+        private int backlog = 1024;
+
+        private Builder(Demultiplexor demultiplexor, InetSocketAddress address, ServiceFactory factory) {
+            this.demultiplexor = Objects.requireNonNull(demultiplexor, "demultiplexor");
+            this.address = Objects.requireNonNull(address, "address");
+            this.factory = Objects.requireNonNull(factory, "factory");
+        }
+
+        /** Accepts kept posted per listener (default 4). @throws IllegalArgumentException if below 1 */
+        public Builder pendingAccepts(int n) {
+            this.pendingAccepts = positive("pendingAccepts", n);
+            return this;
+        }
+
+        /** Most connections open at once (default unlimited). @throws IllegalArgumentException if below 1 */
+        public Builder maxConnections(int n) {
+            this.maxConnections = positive("maxConnections", n);
+            return this;
+        }
+
+        /**
+         * Listening sockets on the same address with {@code SO_REUSEPORT} (default 1: one socket, no option).
+         * They are JDK {@code ServerSocketChannel}s (the option must be set before binding) wrapped with the
+         * seed constructor, so the framework's watch for directly closed JDK channels runs while they are open.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder listeners(int n) {
+            this.listeners = positive("listeners", n);
+            return this;
+        }
+
+        /** The listen backlog (default 1024; 0 for the system default). */
+        public Builder backlog(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("backlog must be >= 0: " + n);
+            }
+            this.backlog = n;
+            return this;
+        }
+
+        /**
+         * Binds and posts the first accepts.
+         *
+         * @throws java.net.BindException        if the address is in use
+         * @throws UnsupportedOperationException if {@code listeners > 1} and the platform has no
+         *                                       {@code SO_REUSEPORT}
+         * @throws IllegalStateException         if the demultiplexor is closed
+         */
+        public Acceptor open() throws IOException {
+            return new Acceptor(this);
+        }
+
+        private static int positive(String what, int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException(what + " must be >= 1: " + n);
+            }
+            return n;
+        }
+    }
+}
