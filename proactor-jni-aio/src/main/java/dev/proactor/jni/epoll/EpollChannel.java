@@ -1,5 +1,7 @@
 package dev.proactor.jni.epoll;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
@@ -217,14 +219,6 @@ final class EpollChannel implements EngineChannel {
             failure = addTo(failure, Errors.newException("close", result));
         }
         return failure;
-    }
-
-    private static IOException addTo(IOException first, IOException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.proactor.jni.epoll;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
+
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
@@ -506,25 +509,6 @@ public final class EpollEngine implements Engine {
         }
         if (failure != null) {
             throw failure;
-        }
-    }
-
-    private static IOException addTo(IOException first, IOException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
-    }
-
-    /** Closes a descriptor on a failure path; a close error is attached to the failure being reported. */
-    private static void closeQuietly(int fd, Throwable failure) {
-        if (fd < 0) {
-            return;
-        }
-        int result = IoNative.close(fd);
-        if (result < 0) {
-            failure.addSuppressed(Errors.newException("close", result));
         }
     }
 

@@ -1,5 +1,8 @@
 package dev.proactor.jni.uring;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
+
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
@@ -506,24 +509,6 @@ final class IoUringEngine implements Engine {
         }
         if (failure != null) {
             throw failure;
-        }
-    }
-
-    private static IOException addTo(IOException first, IOException next) {
-        if (first == null) {
-            return next;
-        }
-        first.addSuppressed(next);
-        return first;
-    }
-
-    private static void closeQuietly(int fd, Throwable failure) {
-        if (fd < 0) {
-            return;
-        }
-        int result = IoNative.close(fd);
-        if (result < 0) {
-            failure.addSuppressed(Errors.newException("close", result));
         }
     }
 
