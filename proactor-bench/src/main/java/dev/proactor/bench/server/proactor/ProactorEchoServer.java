@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * This project's echo service ({@link dev.proactor.examples.EchoServer}) run in-process, for the JMH
  * benchmarks. Server names follow the matrix runner: {@code proactor-nio-epoll}, {@code proactor-nio-busy},
- * {@code proactor-nio-epoll-dedicated}, {@code proactor-epoll}, {@code proactor-epoll-busy}.
+ * {@code proactor-nio-epoll-dedicated}, {@code proactor-epoll}, {@code proactor-epoll-busy}, {@code proactor-io_uring},
+ * {@code proactor-linux-aio}.
  */
 public final class ProactorEchoServer implements EchoServer {
 
@@ -20,7 +21,9 @@ public final class ProactorEchoServer implements EchoServer {
             "proactor-nio-busy", config("nio", "busy-poll", LeaderMode.SHARED),
             "proactor-nio-epoll-dedicated", config("nio", "epoll", LeaderMode.DEDICATED),
             "proactor-epoll", config("epoll", "epoll", LeaderMode.SHARED),
-            "proactor-epoll-busy", config("epoll", "busy-poll", LeaderMode.SHARED));
+            "proactor-epoll-busy", config("epoll", "busy-poll", LeaderMode.SHARED),
+            "proactor-io_uring", config("io_uring", "io_uring", LeaderMode.SHARED),
+            "proactor-linux-aio", config("linux-aio", "epoll", LeaderMode.SHARED));
 
     private final ProactorConfig config;
     private final ServerOptions options;
