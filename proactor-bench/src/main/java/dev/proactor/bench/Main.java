@@ -1,7 +1,7 @@
 package dev.proactor.bench;
 
-import dev.proactor.bench.http.HttpBenchCommand;
-import dev.proactor.bench.matrix.MatrixCommand;
+import dev.proactor.bench.http.HttpBenchCli;
+import dev.proactor.bench.matrix.MatrixCli;
 import dev.proactor.bench.server.BaselineServer;
 import dev.proactor.bench.server.ServerMain;
 import dev.proactor.bench.server.ServerOptions;
@@ -13,8 +13,6 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -22,7 +20,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -78,8 +75,8 @@ public final class Main implements Runnable {
      */
     static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
-        cl.addSubcommand("matrix", passThrough(new Matrix()));
-        cl.addSubcommand("http-bench", passThrough(new HttpBench()));
+        cl.addSubcommand("matrix", MatrixCli.commandLine());
+        cl.addSubcommand("http-bench", HttpBenchCli.commandLine());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
@@ -94,48 +91,6 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         return cl.execute(args);
-    }
-
-    /** matrix and http-bench keep their own parsers (list-valued options, presets): picocli hands argv on. */
-    private static CommandLine passThrough(Object command) {
-        CommandLine c = new CommandLine(command);
-        c.setUnmatchedOptionsArePositionalParams(true);
-        return c;
-    }
-
-    /** Options shared by the two pass-through commands. */
-    private abstract static class PassThrough implements Callable<Integer> {
-        @Parameters(paramLabel = "OPTION", description = "Options, see --help.")
-        List<String> argv = new ArrayList<>();
-
-        @Option(names = {"-h", "--help"}, description = "Show the options and exit.")
-        boolean help;
-
-        String[] argv() {
-            List<String> all = new ArrayList<>(argv);
-            if (help) {
-                all.add("--help");
-            }
-            return all.toArray(String[]::new);
-        }
-    }
-
-    @Command(name = "matrix", description = "Runs the echo benchmark matrix ([--quick|--full] ...; --help lists "
-            + "every option).")
-    private static final class Matrix extends PassThrough {
-        @Override
-        public Integer call() {
-            return MatrixCommand.run(argv());
-        }
-    }
-
-    @Command(name = "http-bench", description = "Runs the HTTP static file benchmark with wrk (--help lists every "
-            + "option).")
-    private static final class HttpBench extends PassThrough {
-        @Override
-        public Integer call() {
-            return HttpBenchCommand.run(argv());
-        }
     }
 
     /** The options every server command has. */

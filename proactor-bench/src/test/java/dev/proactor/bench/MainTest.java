@@ -32,9 +32,19 @@ class MainTest {
     }
 
     @Test
-    void matrixHelpListsItsOptions() {
+    void matrixHelpListsItsOptionsAndServers() {
         Run r = run("matrix", "--help");
         assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("--sessions") && r.out().contains("--disturbed"), r.out());
+        assertTrue(r.out().contains("Servers: ") && r.out().contains("netty-epoll"), r.out());
+    }
+
+    @Test
+    void httpBenchHelpListsItsOptionsAndServers() {
+        Run r = run("http-bench", "--help");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("--sizes") && r.out().contains("--wrk-threads"), r.out());
+        assertTrue(r.out().contains("Servers: ") && r.out().contains("nginx"), r.out());
     }
 
     @Test
@@ -58,10 +68,16 @@ class MainTest {
                 + r.err());
     }
 
-    /** These two keep their own parsers, which print to the process's stderr: only the status is checked. */
     @ParameterizedTest
-    @ValueSource(strings = {"matrix --bogus", "matrix --runs 0", "http-bench --bogus"})
-    void aWrongBenchmarkCommandLineExitsTwo(String line) {
-        assertEquals(2, run(line.split(" ")).status(), line);
+    @ValueSource(strings = {"matrix --bogus", "matrix --runs 0", "matrix --sessions 1,x", "matrix --quick --full",
+        "matrix --window 0,1 --block 512", "matrix --servers no-such-server", "http-bench --bogus",
+        "http-bench --sizes 1k,1k", "http-bench --server-cpus a", "http-bench --connections 0"})
+    void aWrongBenchmarkCommandLineIsOneErrorLineAndExitTwo(String line) {
+        Run r = run(line.split(" "));
+        assertEquals(2, r.status(), line + ": " + r.err());
+        assertTrue(r.err().startsWith("error: "), r.err());
+        String command = line.split(" ")[0];
+        assertTrue(r.err().contains(command + " --help"), "the wrong command's help is named: " + r.err());
+        assertEquals(3, r.err().lines().count(), "error, synopsis, hint: " + r.err());
     }
 }

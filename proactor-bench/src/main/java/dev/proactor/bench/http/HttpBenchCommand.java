@@ -1,6 +1,5 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.cli.UsageException;
 import dev.proactor.bench.matrix.Launcher;
 import dev.proactor.bench.matrix.ProcessRegistry;
 import dev.proactor.bench.matrix.Progress;
@@ -18,7 +17,6 @@ import java.util.Optional;
  * document root, run, write {@code http-results.csv} and {@code http-results.md}.
  */
 public final class HttpBenchCommand {
-    private static final int EXIT_USAGE = 2;
     private static final int EXIT_FAILURE = 1;
 
     private HttpBenchCommand() {
@@ -27,25 +25,14 @@ public final class HttpBenchCommand {
     /**
      * Runs the benchmark.
      *
-     * @param argv arguments after {@code http-bench}
-     * @return process exit code: 0 when at least one run was measured, 2 for a wrong command line, 3 when wrk is missing
+     * @param options the parsed command line
+     * @param layout  the repository layout
+     * @param argv    the arguments after {@code http-bench}, for the report
+     * @return process exit code: 0 when at least one run was measured, 3 when wrk is missing
      */
-    public static int run(String[] argv) {
-        if (HttpBenchOptions.wantsHelp(argv)) {
-            System.out.println(HttpBenchOptions.USAGE);
-            return 0;
-        }
-        RepoLayout layout = RepoLayout.detect();
-        HttpBenchOptions options;
+    static int run(HttpBenchOptions options, RepoLayout layout, String[] argv) {
         try {
-            options = HttpBenchOptions.parse(argv, layout);
-        } catch (UsageException e) {
-            System.err.println("error: http-bench: " + e.getMessage());
-            System.err.println("Run 'proactor-bench.jar http-bench --help' for every option.");
-            return EXIT_USAGE;
-        }
-        try {
-            return run(options, layout, argv);
+            return checkAndMeasure(options, layout, argv);
         } catch (IOException e) {
             System.err.println("http-bench: " + e);
             return EXIT_FAILURE;
@@ -56,7 +43,7 @@ public final class HttpBenchCommand {
         }
     }
 
-    private static int run(HttpBenchOptions options, RepoLayout layout, String[] argv)
+    private static int checkAndMeasure(HttpBenchOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
         HttpLauncher launcher = new HttpLauncher(options, layout, options.pin() && Launcher.findTaskset());
         if (options.pin() && !launcher.pinning()) {

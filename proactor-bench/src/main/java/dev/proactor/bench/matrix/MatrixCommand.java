@@ -1,6 +1,5 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.UsageException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +10,6 @@ import java.util.Optional;
 
 /** The {@code matrix} subcommand: parse, check prerequisites, run, write CSV, Markdown and charts. */
 public final class MatrixCommand {
-    private static final int EXIT_USAGE = 2;
     private static final int EXIT_FAILURE = 1;
 
     private MatrixCommand() {
@@ -20,25 +18,14 @@ public final class MatrixCommand {
     /**
      * Runs the matrix.
      *
-     * @param argv arguments after {@code matrix}
+     * @param options the parsed command line
+     * @param layout  the repository layout
+     * @param argv    the arguments after {@code matrix}, for the report
      * @return process exit code (0 when at least one run was measured)
      */
-    public static int run(String[] argv) {
-        if (MatrixOptions.wantsHelp(argv)) {
-            System.out.println(MatrixOptions.USAGE);
-            return 0;
-        }
-        RepoLayout layout = RepoLayout.detect();
-        MatrixOptions options;
+    static int run(MatrixOptions options, RepoLayout layout, String[] argv) {
         try {
-            options = MatrixOptions.parse(argv, layout);
-        } catch (UsageException e) {
-            System.err.println("error: matrix: " + e.getMessage());
-            System.err.println("Run 'proactor-bench.jar matrix --help' for every option.");
-            return EXIT_USAGE;
-        }
-        try {
-            return run(options, layout, argv);
+            return measure(options, layout, argv);
         } catch (IOException e) {
             System.err.println("matrix: " + e);
             return EXIT_FAILURE;
@@ -49,7 +36,7 @@ public final class MatrixCommand {
         }
     }
 
-    private static int run(MatrixOptions options, RepoLayout layout, String[] argv)
+    private static int measure(MatrixOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
         Launcher launcher = new Launcher(options, layout, Launcher.findTaskset());
         if (!Files.isExecutable(launcher.loadgen())) {
