@@ -80,6 +80,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("matrix", passThrough(new Matrix()));
         cl.addSubcommand("http-bench", passThrough(new HttpBench()));
+        cl.addSubcommand(new dev.proactor.bench.file.FileBenchCommand());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
