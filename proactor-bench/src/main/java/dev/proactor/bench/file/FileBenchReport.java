@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Writes the rows as {@code file-bench.md} (a markdown table) and {@code file-bench.csv}, each row with its IOPS
  * ratio to the {@code threadpool} row and to the fio row of the same engine (linux-aio to fio-libaio, io_uring to
- * fio-io_uring), both of the same workload and depth. A ratio is empty where either side is missing or failed.
+ * fio-io_uring), both of the same workload and depth. A ratio is empty where either side is missing or failed,
+ * and the fio ratio also where only one of the two used {@code O_DIRECT}.
  */
 final class FileBenchReport {
 
@@ -25,15 +26,23 @@ final class FileBenchReport {
         return ratio(r, "threadpool");
     }
 
-    /** IOPS of this row over its fio counterpart's, or NaN. */
+    /**
+     * IOPS of this row over its fio counterpart's, or NaN; also NaN when one read with {@code O_DIRECT} and the
+     * other through the page cache, which measure different things.
+     */
     double vsFio(RowResult r) {
         String other = RowResult.fioCounterpart(r.row());
-        return other == null ? Double.NaN : ratio(r, other);
+        return other == null ? Double.NaN : ratio(r, other, true);
     }
 
     private double ratio(RowResult r, String otherRow) {
+        return ratio(r, otherRow, false);
+    }
+
+    private double ratio(RowResult r, String otherRow, boolean sameDirect) {
         for (RowResult o : rows) {
-            if (o.row().equals(otherRow) && o.workload() == r.workload() && o.depth() == r.depth()) {
+            if (o.row().equals(otherRow) && o.workload() == r.workload() && o.depth() == r.depth()
+                    && (!sameDirect || o.direct() == r.direct())) {
                 return o.ops() > 0 && r.ops() > 0 ? r.iops() / o.iops() : Double.NaN;
             }
         }

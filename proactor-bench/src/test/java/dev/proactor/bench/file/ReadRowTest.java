@@ -77,6 +77,10 @@ class ReadRowTest {
         assertEquals(2.0, report.vsThreadPool(aio), 1e-9);
         assertEquals(0.8, report.vsFio(aio), 1e-9);
         assertTrue(Double.isNaN(report.vsFio(tp)));
+        RowResult uring = new RowResult("io_uring", Workload.RANDREAD, 32, false, 3000, 12288000, 1, 5, 9, "");
+        RowResult fioUring = new RowResult("fio-io_uring", Workload.RANDREAD, 32, true, 3000, 12288000, 1, 5, 9, "");
+        assertTrue(Double.isNaN(new FileBenchReport(List.of(uring, fioUring)).vsFio(uring)),
+                "buffered against O_DIRECT is no comparison");
         assertTrue(report.markdown().contains("| linux-aio | randread | 32 | yes | 2000 |"), report.markdown());
         assertTrue(report.csv().lines().count() == 5);
     }
