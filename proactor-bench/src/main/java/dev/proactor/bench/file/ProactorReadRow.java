@@ -16,17 +16,23 @@ import java.nio.file.StandardOpenOption;
  * ({@code proactor.engine}, {@code proactor.fileEngine}, {@code proactor.fileThreads}, ...), the file is opened
  * with {@link AsynchChannel#openFile} and read with positional reads. Completions run on the demultiplexor's pool
  * threads, which start the slot's next read.
+ *
+ * <p><b>One channel per slot.</b> An {@link AsynchChannel} runs the operations of one direction one after another
+ * (its ordering rule), so reads started together on one channel would still reach the engine one at a time. Each
+ * slot therefore opens the file as its own channel, as a server with one channel per request does; the file is
+ * opened {@code depth} times.
  */
 final class ProactorReadRow extends ReadLoop implements AsynchHandler {
 
     private final Path path;
     private final DirectMode directMode;
-    private AsynchChannel channel;
+    private final AsynchChannel[] channels;
 
     ProactorReadRow(Path path, long fileSize, Workload workload, int depth, DirectMode directMode) {
         super(workload, depth, fileSize);
         this.path = path;
         this.directMode = directMode;
+        this.channels = new AsynchChannel[depth];
     }
 
     /**
@@ -37,33 +43,45 @@ final class ProactorReadRow extends ReadLoop implements AsynchHandler {
      */
     Outcome measure(double warmupSeconds, double seconds) throws IOException, InterruptedException {
         try (Demultiplexor demux = Demultiplexor.open(ProactorConfig.fromSystemProperties()).start()) {
-            boolean direct = false;
-            if (directMode != DirectMode.OFF) {
-                try {
-                    channel = AsynchChannel.openFile(demux, this, path, StandardOpenOption.READ,
-                            ProactorOpenOption.DIRECT);
-                    direct = true;
-                } catch (UnsupportedOperationException e) {
-                    if (directMode == DirectMode.ON) {
-                        throw e;
+            boolean direct = directMode != DirectMode.OFF;
+            try {
+                for (int i = 0; i < channels.length; i++) {
+                    channels[i] = open(demux, direct);
+                    if (channels[i] == null) {
+                        direct = false; // the first open found no direct I/O (AUTO): all buffered
+                        channels[i] = open(demux, false);
                     }
                 }
-            }
-            if (channel == null) {
-                channel = AsynchChannel.openFile(demux, this, path, StandardOpenOption.READ);
-            }
-            try {
                 Measurement m = run(warmupSeconds, seconds);
                 return new Outcome(m, direct, demux.getEngineName(), demux.getFileEngineName());
             } finally {
-                channel.close();
+                for (AsynchChannel c : channels) {
+                    if (c != null) {
+                        c.close();
+                    }
+                }
             }
+        }
+    }
+
+    /** Opens one channel of the file; null when {@code direct} was asked in AUTO and the engine has none. */
+    private AsynchChannel open(Demultiplexor demux, boolean direct) throws IOException {
+        if (!direct) {
+            return AsynchChannel.openFile(demux, this, path, StandardOpenOption.READ);
+        }
+        try {
+            return AsynchChannel.openFile(demux, this, path, StandardOpenOption.READ, ProactorOpenOption.DIRECT);
+        } catch (UnsupportedOperationException e) {
+            if (directMode == DirectMode.ON) {
+                throw e;
+            }
+            return null;
         }
     }
 
     @Override
     void issue(Slot slot) {
-        channel.read(slot.buffer, slot.position, slot);
+        channels[slot.index].read(slot.buffer, slot.position, slot);
     }
 
     @Override

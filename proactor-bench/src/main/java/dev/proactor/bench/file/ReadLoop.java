@@ -28,12 +28,14 @@ abstract class ReadLoop {
 
     /** One read in flight at a time: its buffer, where it reads, and when it started. */
     static final class Slot {
+        final int index;
         final ByteBuffer buffer;
         long position;
         long startNanos;
         long rng;
 
-        Slot(int size, long seed) {
+        Slot(int index, int size, long seed) {
+            this.index = index;
             ByteBuffer raw = ByteBuffer.allocateDirect(size + TestFile.BLOCK);
             buffer = raw.alignedSlice(TestFile.BLOCK).limit(size).slice().order(ByteOrder.LITTLE_ENDIAN);
             rng = seed == 0 ? 1 : seed;
@@ -77,7 +79,7 @@ abstract class ReadLoop {
      */
     final Measurement run(double warmupSeconds, double seconds) throws IOException, InterruptedException {
         for (int i = 0; i < depth; i++) {
-            Slot slot = new Slot(workload.blockSize(), 0x9E3779B97F4A7C15L * (i + 1));
+            Slot slot = new Slot(i, workload.blockSize(), 0x9E3779B97F4A7C15L * (i + 1));
             next(slot);
             start(slot);
         }
