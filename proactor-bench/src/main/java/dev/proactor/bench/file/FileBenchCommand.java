@@ -229,8 +229,8 @@ public final class FileBenchCommand implements Callable<Integer> {
 
     private String preamble(Path path, long usable) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "File %s, %d MiB; warm-up %.0f s, measured %.0f s per row; "
-                        + "--direct %s; %d file threads (threadpool, jdk-afc).%n", path, usable >> 20, warmup, seconds,
+        sb.append(String.format(Locale.ROOT, "File %s, %d MiB; warm-up %s s, measured %s s per row; "
+                        + "--direct %s; %d file threads (threadpool, jdk-afc).%n", path, usable >> 20, trim(warmup), trim(seconds),
                 direct.name().toLowerCase(Locale.ROOT), fileThreads));
         long mem = memTotal();
         if (direct != DirectMode.ON && mem > 0 && usable < mem) {
@@ -239,6 +239,10 @@ public final class FileBenchCommand implements Callable<Integer> {
                     mem >> 20));
         }
         return sb.toString();
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     /** MemTotal from /proc/meminfo in bytes, or 0 where there is none. */
