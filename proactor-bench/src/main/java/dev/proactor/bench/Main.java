@@ -1,5 +1,6 @@
 package dev.proactor.bench;
 
+import dev.proactor.bench.file.FileBenchCommand;
 import dev.proactor.bench.http.HttpBenchCli;
 import dev.proactor.bench.matrix.MatrixCli;
 import dev.proactor.bench.server.BaselineServer;
@@ -77,6 +78,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("matrix", MatrixCli.commandLine());
         cl.addSubcommand("http-bench", HttpBenchCli.commandLine());
+        cl.addSubcommand(new FileBenchCommand());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
