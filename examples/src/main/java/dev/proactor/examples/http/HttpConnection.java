@@ -52,8 +52,8 @@ import org.slf4j.LoggerFactory;
  * socket, and the engines wait for the kernel to report the socket writable, which Linux does only once a third
  * of the send buffer is free. Both are therefore bounded from the idle timeout: the chunk is what a reader at
  * {@link #SLOW_READER_BYTES_PER_SECOND} takes in a quarter of the timeout (120 KiB for 30 s, at least
- * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and the server sets {@code SO_SNDBUF} of every
- * connection to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
+ * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and each connection sets its
+ * {@code SO_SNDBUF} to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
  * would have to drain over a MiB between two completions). Such a reader then completes a chunk about four
  * times per timeout; one reading less than about a chunk per timeout (4 KiB/s for 30 s) cannot be told from a
  * stalled one and is closed. The price: a bounded send buffer also bounds the bytes in flight, which caps a
