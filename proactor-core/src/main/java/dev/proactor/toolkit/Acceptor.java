@@ -38,11 +38,20 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Connection limit.</b> At most {@link Builder#maxConnections(int) maxConnections} connections are open
  * at once (accepted and not yet closed): accepts are posted only while {@code open + posted} stays within it,
- * and one more is posted each time a connection closes. Connections over the limit wait in the listen backlog.
+ * and one more is posted each time a connection closes. Connections over the limit wait in the listen backlog,
+ * unless {@link Builder#rejectWith(ServiceFactory) rejectWith} is set: then accepts stay posted at the limit too,
+ * and each connection beyond it is served by a service of that second factory, which tells the client the
+ * server is busy and closes (HTTP {@code 503}, SMTP {@code 421}), so the client learns it at once instead of
+ * waiting on a connection nobody reads. Those connections are not counted against the limit, and not limited
+ * (a service that closes promptly keeps them few; running out of descriptors is an accept error, below).
+ *
+ * <p><b>Adoption.</b> Each accepted connection is taken with {@link Service#adopt}: by default the service
+ * becomes the socket's handler; a service that runs a layer such as TLS over the socket lets the layer adopt
+ * it.
  *
  * <p><b>Errors.</b> A failing accept (e.g. out of file descriptors) is logged and retried after 100 ms on the
- * demultiplexor's timer queue, so it never spins. A factory or {@link Service#start} that throws is logged and
- * the connection closed; accepting goes on.
+ * demultiplexor's timer queue, so it never spins. A factory, {@link Service#adopt} or {@link Service#start} that
+ * throws is logged and the connection closed; accepting goes on.
  *
  * <p><b>Threads.</b> Services are made and started on demultiplexor threads. {@link #close()} from any thread.
  */
@@ -53,6 +62,8 @@ public final class Acceptor implements AutoCloseable {
 
     private final Demultiplexor demultiplexor;
     private final ServiceFactory factory;
+    /** Serves connections beyond the limit; null: they wait in the backlog. */
+    private final ServiceFactory rejectFactory;
     private final int pendingAccepts;
     private final int maxConnections;
     private final List<Listener> listeners = new ArrayList<>();
@@ -60,12 +71,15 @@ public final class Acceptor implements AutoCloseable {
 
     // Counted under `this`: accepts are rare next to I/O, and the limit needs open + posted as one value.
     private int openConnections;
+    private int rejectingConnections;
+    private long rejectedConnections;
     private int postedAccepts;
     private boolean closed;
 
     private Acceptor(Builder b) throws IOException {
         this.demultiplexor = b.demultiplexor;
         this.factory = b.factory;
+        this.rejectFactory = b.rejectFactory;
         this.pendingAccepts = b.pendingAccepts;
         this.maxConnections = b.maxConnections;
         try {
@@ -115,9 +129,19 @@ public final class Acceptor implements AutoCloseable {
         return localAddress;
     }
 
-    /** Connections accepted and not yet closed. */
+    /** Connections served (counted against the limit) and not yet closed. */
     public synchronized int openConnections() {
         return openConnections;
+    }
+
+    /** Connections beyond the limit being served by the {@link Builder#rejectWith reject} service now. */
+    public synchronized int rejectingConnections() {
+        return rejectingConnections;
+    }
+
+    /** Connections handed to the {@link Builder#rejectWith reject} service since the acceptor opened. */
+    public synchronized long rejectedConnections() {
+        return rejectedConnections;
     }
 
     /** Accepts posted and not yet completed, over all listeners. */
@@ -156,7 +180,10 @@ public final class Acceptor implements AutoCloseable {
             if (closed) {
                 return;
             }
-            post = Math.min(pendingAccepts - l.posted, maxConnections - openConnections - postedAccepts);
+            post = pendingAccepts - l.posted;
+            if (rejectFactory == null) {
+                post = Math.min(post, maxConnections - openConnections - postedAccepts);
+            }
             if (post <= 0) {
                 return;
             }
@@ -174,33 +201,55 @@ public final class Acceptor implements AutoCloseable {
         }
     }
 
-    private void connectionClosed() {
+    /** Frees what {@link #reserve()} took, when the connection closes or was never served. Any thread. */
+    private void release(boolean admitted) {
         synchronized (this) {
-            openConnections--;
+            if (admitted) {
+                openConnections--;
+            } else {
+                rejectingConnections--;
+            }
         }
-        refillAll();
+        if (admitted) {
+            refillAll();
+        }
+    }
+
+    /**
+     * Counts a new connection as open if the limit allows (always without a reject factory: an accept is posted
+     * only for a free place), else as being rejected. Returns whether it was admitted.
+     */
+    private synchronized boolean reserve() {
+        if (openConnections < maxConnections || rejectFactory == null) {
+            openConnections++;
+            return true;
+        }
+        rejectingConnections++;
+        rejectedConnections++;
+        return false;
     }
 
     /** Takes a connection: adopts it with a new service, counts it, starts the service. Dispatcher thread. */
     private void serve(OpAccept op) {
+        boolean admitted = reserve();
         Service service;
         try {
-            service = Objects.requireNonNull(factory.newService(), "service factory returned null");
+            ServiceFactory f = admitted ? factory : rejectFactory;
+            service = Objects.requireNonNull(f.newService(), "service factory returned null");
         } catch (Exception | Error e) {
+            release(admitted);
             LOG.warn("service factory failed; connection from {} closed", op.getRemoteAddress(), e);
             return; // not adopted: the framework closes it after this callback
         }
         AsynchChannel channel;
         try {
-            channel = op.adopt(service);
-        } catch (IOException e) {
+            channel = Objects.requireNonNull(service.adopt(op), "Service.adopt returned null");
+        } catch (Exception | Error e) {
+            release(admitted);
             LOG.warn("could not take the connection from {}", op.getRemoteAddress(), e);
             return;
         }
-        synchronized (this) {
-            openConnections++;
-        }
-        channel.whenClosed(this::connectionClosed);
+        channel.whenClosed(() -> release(admitted));
         try {
             service.start(channel);
         } catch (Exception | Error e) {
@@ -259,6 +308,7 @@ public final class Acceptor implements AutoCloseable {
         private final Demultiplexor demultiplexor;
         private final InetSocketAddress address;
         private final ServiceFactory factory;
+        private ServiceFactory rejectFactory;
         private int pendingAccepts = 4;
         private int maxConnections = Integer.MAX_VALUE;
         private int listeners = 1;
@@ -279,6 +329,17 @@ public final class Acceptor implements AutoCloseable {
         /** Most connections open at once (default unlimited). @throws IllegalArgumentException if below 1 */
         public Builder maxConnections(int n) {
             this.maxConnections = positive("maxConnections", n);
+            return this;
+        }
+
+        /**
+         * Accepts connections beyond {@link #maxConnections(int)} too and serves each with a service from
+         * {@code factory}, meant to tell the client the server is busy and close (default: none, such
+         * connections wait in the listen backlog). They are counted apart ({@link Acceptor#rejectingConnections()},
+         * {@link Acceptor#rejectedConnections()}), not against the limit.
+         */
+        public Builder rejectWith(ServiceFactory factory) {
+            this.rejectFactory = Objects.requireNonNull(factory, "factory");
             return this;
         }
 

@@ -16,10 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.AsynchChannel;
 import dev.proactor.Demultiplexor;
+import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.ToolkitTesting.EchoService;
+import dev.proactor.tls.TlsChannel;
+import dev.proactor.tls.TlsHandler;
+import dev.proactor.tls.TlsOp;
 import dev.proactor.toolkit.Acceptor;
 import dev.proactor.toolkit.Connector;
 import dev.proactor.toolkit.ReadFully;
@@ -39,6 +43,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -107,6 +114,135 @@ public abstract class ToolkitConformanceTest {
             }
             a.close();
             eventually(() -> acceptor.openConnections() == 0, "every close counted");
+        }
+    }
+
+    /** Answers 'B' ("busy") and closes once it is written: the service of connections beyond the limit. */
+    private static final class Busy implements Service {
+        private volatile AsynchChannel channel;
+
+        @Override
+        public void start(AsynchChannel ch) {
+            channel = ch;
+            ch.write(ByteBuffer.wrap(new byte[] {'B'}));
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            channel.close();
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorHandsConnectionsBeyondTheLimitToTheRejectService(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             Acceptor acceptor = Acceptor.builder(demux, loopback(0), () -> new EchoService(true))
+                     .pendingAccepts(2).maxConnections(1).rejectWith(Busy::new).open()) {
+            Socket a = client(acceptor.localAddress());
+            assertEquals('H', readByte(a));
+            try (Socket b = client(acceptor.localAddress())) {
+                assertEquals('B', readByte(b), "accepted beyond the limit and told it is busy");
+                assertEquals(-1, readByte(b), "then closed");
+            }
+            assertEquals(1, acceptor.openConnections());
+            assertEquals(1, acceptor.rejectedConnections());
+            eventually(() -> acceptor.rejectingConnections() == 0, "the rejected connection is counted down");
+            eventually(() -> acceptor.postedAccepts() == 2, "accepts stay posted at the limit");
+
+            a.close();
+            eventually(() -> acceptor.openConnections() == 0, "the served connection is counted down");
+            try (Socket c = client(acceptor.localAddress())) {
+                assertEquals('H', readByte(c), "served again once below the limit");
+            }
+            assertEquals(1, acceptor.rejectedConnections());
+        }
+    }
+
+    /** A TLS echo: {@link Service#adopt} lets a {@link TlsChannel} take the socket; the service talks plaintext. */
+    private static final class TlsEchoService implements Service, TlsHandler {
+        private final SSLContext context;
+        private final ByteBuffer buf = ByteBuffer.allocate(1024);
+        private volatile TlsChannel tls;
+        volatile AsynchChannel started;
+
+        TlsEchoService(SSLContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public AsynchChannel adopt(OpAccept accepted) throws IOException {
+            SSLEngine engine = context.createSSLEngine();
+            engine.setUseClientMode(false);
+            tls = TlsChannel.adopt(accepted, engine, this);
+            return tls.getTransport();
+        }
+
+        @Override
+        public void start(AsynchChannel socket) {
+            started = socket;
+            tls.handshake(null);
+            tls.read(buf, null);
+        }
+
+        @Override
+        public void onHandshakeCompleted(TlsOp op) {
+            // a failed handshake fails the pending read too, which closes
+        }
+
+        @Override
+        public void onReadCompleted(TlsOp op) {
+            if (!op.isSuccess() || op.isEndOfStream()) {
+                tls.close();
+                return;
+            }
+            buf.flip();
+            tls.write(buf, null);
+        }
+
+        @Override
+        public void onWriteCompleted(TlsOp op) {
+            buf.clear();
+            tls.read(buf, null);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+            throw new IllegalStateException("the TLS layer is the socket's handler");
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            throw new IllegalStateException("the TLS layer is the socket's handler");
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorLetsTheServiceAdoptTheConnectionThroughALayer(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        List<TlsEchoService> services = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             Acceptor acceptor = Acceptor.builder(demux, loopback(0), () -> {
+                 TlsEchoService s = new TlsEchoService(certs.serverContext());
+                 services.add(s);
+                 return s;
+             }).open()) {
+            InetSocketAddress at = acceptor.localAddress();
+            try (SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
+                    .createSocket(at.getAddress(), at.getPort())) {
+                s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(ToolkitTesting.GUARD_SECONDS));
+                assertEquals("over tls", roundTrip(s, "over tls"));
+                assertEquals(1, acceptor.openConnections());
+                assertNotNull(services.get(0).started, "started with the socket under the layer");
+            }
+            eventually(() -> acceptor.openConnections() == 0, "the layer's close of the socket is counted");
         }
     }
 

@@ -1,11 +1,14 @@
 package dev.proactor.examples.http;
 
-import dev.proactor.AsynchHandler;
+import dev.proactor.AsynchChannel;
+import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
 import dev.proactor.OpTimer;
 import dev.proactor.OpTransmit;
 import dev.proactor.OpWrite;
+import dev.proactor.toolkit.Service;
 import java.io.IOException;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -49,8 +52,8 @@ import org.slf4j.LoggerFactory;
  * socket, and the engines wait for the kernel to report the socket writable, which Linux does only once a third
  * of the send buffer is free. Both are therefore bounded from the idle timeout: the chunk is what a reader at
  * {@link #SLOW_READER_BYTES_PER_SECOND} takes in a quarter of the timeout (120 KiB for 30 s, at least
- * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and the server sets {@code SO_SNDBUF} of every
- * connection to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
+ * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and each connection sets its
+ * {@code SO_SNDBUF} to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
  * would have to drain over a MiB between two completions). Such a reader then completes a chunk about four
  * times per timeout; one reading less than about a chunk per timeout (4 KiB/s for 30 s) cannot be told from a
  * stalled one and is closed. The price: a bounded send buffer also bounds the bytes in flight, which caps a
@@ -61,7 +64,7 @@ import org.slf4j.LoggerFactory;
  * response buffer (head plus a small body) and the timer, all reused for every request. Per request only what the JDK needs: the
  * target string, the resolved {@code Path} and the opened {@code FileChannel}.
  */
-final class HttpConnection implements AsynchHandler {
+final class HttpConnection implements Service {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
 
@@ -139,10 +142,37 @@ final class HttpConnection implements AsynchHandler {
         this.timer = server.demultiplexor().newTimer(this);
     }
 
-    /** Takes the adopted connection and starts serving it (or, if not admitted, answers 503 and closes). */
-    synchronized void start(HttpTransport ch) {
-        this.channel = ch;
-        server.connectionStarted(this);
+    /**
+     * Takes the accepted connection (called by the acceptor): plain, this connection is the socket's handler;
+     * HTTPS, a {@link TlsTransport} adopts it and starts the handshake.
+     */
+    @Override
+    public AsynchChannel adopt(OpAccept accepted) throws IOException {
+        if (server.tls() == null) {
+            return accepted.adopt(this);
+        }
+        TlsTransport t = new TlsTransport(accepted, server.tls(), this);
+        channel = t;
+        return t.socket();
+    }
+
+    /**
+     * Starts serving the adopted connection (or, if not admitted, answers 503 and closes). If setting an option
+     * fails, the acceptor logs it and closes the socket.
+     */
+    @Override
+    public synchronized void start(AsynchChannel socket) throws IOException {
+        if (channel == null) {
+            channel = new PlainTransport(socket);
+        }
+        server.connectionStarted(this, socket);
+        // A response head and a small body are separate writes: without this, Nagle's algorithm holds the second
+        // until the client's delayed ACK (tens of milliseconds per keep-alive request).
+        socket.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        // A send buffer sized from the idle timeout instead of autotuned (up to 4 MiB): the kernel wakes a writer
+        // only when a third of it is free, so this bounds how much a slow reader must drain before the next
+        // transmit can complete and count as progress (see the class comment).
+        socket.setOption(StandardSocketOptions.SO_SNDBUF, (int) server.sendChunk());
         if (server.draining()) {
             closeNow(); // accepted while the server began to stop: not served
             return;
@@ -522,8 +552,6 @@ final class HttpConnection implements AsynchHandler {
         if (!writePending) {
             closeFile();
         }
-        server.connectionEnded(this);
-        server.connectionClosed(admitted);
     }
 
     /**

@@ -1,45 +1,35 @@
 package dev.proactor.examples.http;
 
 import dev.proactor.AsynchChannel;
-import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
-import dev.proactor.OpAccept;
-import dev.proactor.OpRead;
-import dev.proactor.OpTimer;
-import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.toolkit.Acceptor;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.channels.AsynchronousCloseException;
-import java.nio.channels.ClosedChannelException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A static-file HTTP/1.1 server on the proactor (the seed's JAWS structure): this class is the acceptor, which
- * keeps one accept pending and gives every accepted connection an {@link HttpConnection} (the protocol
- * handler); files are resolved under the document root by a {@link StaticFileResolver} and sent with
- * {@code transmitFile}.
+ * A static-file HTTP/1.1 server on the proactor (the seed's JAWS structure): the toolkit's {@link Acceptor}
+ * keeps accepts posted (and retries a failing one) and gives every accepted connection an {@link HttpConnection}
+ * (the protocol handler); files are resolved under the document root by a {@link StaticFileResolver} and sent
+ * with {@code transmitFile}.
  *
  * <p>Serves GET and HEAD of regular files (a directory serves its {@code index.html}), with keep-alive,
  * pipelining, {@code Last-Modified}/{@code If-Modified-Since}, and no request bodies. See
  * {@link HttpRequestParser} for the error statuses of malformed requests.
  *
- * <p><b>Connection limit.</b> At most {@link Config#maxConnections()} connections are served at once. A
- * connection beyond it is still accepted, answered {@code 503 Service Unavailable} with {@code Retry-After: 1}
- * and closed, rather than left in the listen backlog: the client learns at once that the server is busy instead
- * of waiting on a connection nobody reads. (Those short-lived connections are counted by
- * {@link #openConnections()} while they last, not against the limit.)
+ * <p><b>Connection limit.</b> At most {@link Config#maxConnections()} connections are served at once (the
+ * acceptor's limit). A connection beyond it is still accepted (the acceptor's {@code rejectWith}), answered
+ * {@code 503 Service Unavailable} with {@code Retry-After: 1} and closed, rather than left in the listen
+ * backlog: the client learns at once that the server is busy instead of waiting on a connection nobody reads.
+ * (Those short-lived connections are counted by {@link #openConnections()} while they last, not against the
+ * limit.)
  *
  * <p><b>Timeouts</b> (one reusable timer per connection): the idle timeout closes a connection that sends no
  * request, bounds each write while responding, and closes a connection whose file body made no progress for
@@ -53,10 +43,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class HttpServer implements AsynchHandler, AutoCloseable {
-
-    private static final Logger LOG = LoggerFactory.getLogger(HttpServer.class);
-    private static final long ACCEPT_RETRY_MILLIS = 100;
+public final class HttpServer implements AutoCloseable {
 
     /**
      * What to serve and the limits.
@@ -131,20 +118,15 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     private final StaticFileResolver resolver;
     private final long sendChunk;
     private final Demultiplexor demultiplexor;
-    private final AsynchChannel listener;
-    private final OpTimer acceptRetry;
-    private final AtomicInteger admitted = new AtomicInteger();
-    private final AtomicInteger rejecting = new AtomicInteger();
-    private final AtomicLong rejected = new AtomicLong();
+    private final Acceptor acceptor;
     private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
     private final Object drained = new Object();
-    private volatile boolean closed;
     private volatile boolean draining;
     /** Serves HTTPS with this context ({@link TlsTransport}), or plain HTTP when null. */
     private final SSLContext tls;
 
     /**
-     * Resolves the root, opens the demultiplexor, binds, starts the pool and the first accept.
+     * Resolves the root, opens the demultiplexor, binds, posts the first accepts and starts the pool.
      *
      * @throws IOException              if the root cannot be resolved or the address cannot be bound
      * @throws IllegalArgumentException if the root is not a directory, or the proactor configuration is invalid
@@ -161,19 +143,20 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
         this.sendChunk = HttpConnection.sendChunk(config.idleTimeoutMillis());
         this.demultiplexor = Demultiplexor.open(proactor);
         try {
-            this.listener = AsynchChannel.openServer(demultiplexor, this, config.bind(), 1024);
+            this.acceptor = Acceptor.builder(demultiplexor, config.bind(), () -> new HttpConnection(this, true))
+                    .maxConnections(config.maxConnections())
+                    .rejectWith(() -> new HttpConnection(this, false))
+                    .open();
         } catch (IOException | RuntimeException e) {
             demultiplexor.close();
             throw e;
         }
-        this.acceptRetry = demultiplexor.newTimer(this);
         demultiplexor.start();
-        listener.accept();
     }
 
     /** The bound address (with the real port when 0 was asked). */
-    public InetSocketAddress localAddress() throws IOException {
-        return (InetSocketAddress) listener.getLocalAddress();
+    public InetSocketAddress localAddress() {
+        return acceptor.localAddress();
     }
 
     /** The document root with every symbolic link resolved. */
@@ -193,12 +176,17 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
 
     /** Connections open now: those being served plus those being told 503. */
     public int openConnections() {
-        return admitted.get() + rejecting.get();
+        return acceptor.openConnections() + acceptor.rejectingConnections();
     }
 
     /** Connections answered 503 since the start. */
     public long rejectedConnections() {
-        return rejected.get();
+        return acceptor.rejectedConnections();
+    }
+
+    /** The HTTPS context, or null for plain HTTP. */
+    SSLContext tls() {
+        return tls;
     }
 
     StaticFileResolver resolver() {
@@ -210,104 +198,23 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
         return sendChunk;
     }
 
-    /** Called exactly once by each connection when it closes. */
-    void connectionClosed(boolean wasAdmitted) {
-        (wasAdmitted ? admitted : rejecting).decrementAndGet();
-        synchronized (drained) {
-            drained.notifyAll();
-        }
-    }
-
-    /** Called by a connection when it starts serving, so that {@link #shutdown} can reach it. */
-    void connectionStarted(HttpConnection connection) {
+    /**
+     * Called by a connection when it starts serving, so that {@link #shutdown} can reach it; it is forgotten
+     * when its socket closes (after the acceptor counted the close), and a stopping server hears of it.
+     */
+    void connectionStarted(HttpConnection connection, AsynchChannel socket) {
         connections.add(connection);
-    }
-
-    /** Called by a connection when it closes (after {@link #connectionStarted}). */
-    void connectionEnded(HttpConnection connection) {
-        connections.remove(connection);
+        socket.whenClosed(() -> {
+            connections.remove(connection);
+            synchronized (drained) {
+                drained.notifyAll();
+            }
+        });
     }
 
     /** Whether {@link #shutdown} has begun: connections finish their current response and close. */
     boolean draining() {
         return draining;
-    }
-
-    @Override
-    public void onAcceptCompleted(OpAccept op) {
-        Throwable error = op.getError();
-        if (closed || error instanceof ClosedChannelException || error instanceof AsynchronousCloseException) {
-            return; // shutting down
-        }
-        if (error != null) {
-            // E.g. EMFILE: accepting again at once would spin; give closing connections time to free slots.
-            LOG.warn("accept failed; accepting again in {} ms", ACCEPT_RETRY_MILLIS, error);
-            acceptRetry.schedule(ACCEPT_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-            return;
-        }
-        // Never throw from here: a throwing handler gets its channel closed, which would end accepting.
-        try {
-            boolean admit = admit();
-            HttpConnection conn = new HttpConnection(this, admit);
-            AsynchChannel ch;
-            HttpTransport transport;
-            try {
-                if (tls == null) {
-                    ch = op.adopt(conn);
-                    transport = new PlainTransport(ch);
-                } else {
-                    TlsTransport t = new TlsTransport(op, tls, conn);
-                    ch = t.socket();
-                    transport = t;
-                }
-                // A response head and a small body are separate writes: without this, Nagle's algorithm holds
-                // the second until the client's delayed ACK (tens of milliseconds per keep-alive request).
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                // A send buffer sized from the idle timeout instead of autotuned (up to 4 MiB): the kernel wakes
-                // a writer only when a third of it is free, so this bounds how much a slow reader must drain
-                // before the next transmit can complete and count as progress (see HttpConnection).
-                ch.setOption(StandardSocketOptions.SO_SNDBUF, (int) sendChunk);
-            } catch (IOException e) {
-                LOG.warn("could not register an accepted connection", e);
-                connectionClosed(admit);
-                return;
-            }
-            if (!admit) {
-                rejected.incrementAndGet();
-            }
-            conn.start(transport);
-        } finally {
-            listener.accept();
-        }
-    }
-
-    /** Takes a slot below the limit, or counts the connection as one being rejected. */
-    private boolean admit() {
-        int max = config.maxConnections();
-        for (int n = admitted.get(); n < max; n = admitted.get()) {
-            if (admitted.compareAndSet(n, n + 1)) {
-                return true;
-            }
-        }
-        rejecting.incrementAndGet();
-        return false;
-    }
-
-    @Override
-    public void onTimerCompleted(OpTimer op) {
-        if (!closed) {
-            listener.accept();
-        }
-    }
-
-    @Override
-    public void onReadCompleted(OpRead op) {
-        throw new IllegalStateException("the listener does not read");
-    }
-
-    @Override
-    public void onWriteCompleted(OpWrite op) {
-        throw new IllegalStateException("the listener does not write");
     }
 
     /**
@@ -317,8 +224,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
      */
     public void shutdown(Duration grace) throws InterruptedException {
         draining = true;
-        closed = true;
-        listener.close();
+        acceptor.close();
         for (HttpConnection c : connections) {
             c.drain();
         }
@@ -335,8 +241,7 @@ public final class HttpServer implements AsynchHandler, AutoCloseable {
     /** Stops accepting, closes every connection (their files are closed as their operations complete). */
     @Override
     public void close() {
-        closed = true;
-        listener.close();
+        acceptor.close();
         demultiplexor.close();
     }
 }

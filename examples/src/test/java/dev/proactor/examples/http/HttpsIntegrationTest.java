@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,6 +56,7 @@ class HttpsIntegrationTest {
     static HttpServer server;
     static InetSocketAddress address;
     static HttpClient client;
+    static SSLContext clientTls;
 
     @BeforeAll
     static void start() throws Exception {
@@ -77,6 +79,7 @@ class HttpsIntegrationTest {
         tmf.init(trust);
         SSLContext ctx = SSLContext.getInstance("TLS");
         ctx.init(null, tmf.getTrustManagers(), null);
+        clientTls = ctx;
         client = HttpClient.newBuilder().sslContext(ctx).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
@@ -168,6 +171,31 @@ class HttpsIntegrationTest {
         HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri("/small.txt")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals("hello, tls\n", r.body());
+    }
+
+    @Test
+    void beyondTheConnectionLimitATlsClientIsAnswered503() throws Exception {
+        HttpServer.Config config = HttpServer.Config.defaults(new InetSocketAddress("127.0.0.1", 0),
+                server.root()).withMaxConnections(1);
+        try (HttpServer one = new HttpServer(ProactorConfig.builder().threads(2).build(), config,
+                PemTls.serverContext(cert, key));
+             SSLSocket held = tlsClient(one.localAddress())) {
+            held.startHandshake(); // accepted and served: the only place is taken
+            try (SSLSocket busy = tlsClient(one.localAddress())) {
+                busy.getOutputStream().write("GET /small.txt HTTP/1.1\r\nHost: x\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                String answer = new String(busy.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                assertTrue(answer.startsWith("HTTP/1.1 503 "), answer);
+                assertTrue(answer.contains("Retry-After: 1\r\n"), answer);
+            }
+            assertEquals(1, one.rejectedConnections());
+        }
+    }
+
+    private static SSLSocket tlsClient(InetSocketAddress at) throws IOException {
+        SSLSocket s = (SSLSocket) clientTls.getSocketFactory().createSocket(at.getAddress(), at.getPort());
+        s.setSoTimeout(30_000);
+        return s;
     }
 
     @Test
