@@ -81,6 +81,7 @@ public final class Main implements Runnable {
         cl.addSubcommand("matrix", passThrough(new Matrix()));
         cl.addSubcommand("http-bench", passThrough(new HttpBench()));
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
+        cl.addSubcommand(new dev.proactor.bench.tls.TlsEchoCommand());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
         }
