@@ -46,7 +46,7 @@ public final class TlsEchoCommand implements Callable<Integer> {
             description = "Measured seconds per run, 1 .. 3600 (default: ${DEFAULT-VALUE}).")
     int seconds;
 
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "3",
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "5",
             description = "Unmeasured seconds before each run, 0 .. 600 (default: ${DEFAULT-VALUE}).")
     int warmup;
 
