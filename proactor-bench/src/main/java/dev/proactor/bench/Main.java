@@ -80,6 +80,7 @@ public final class Main implements Runnable {
         cl.addSubcommand("http-bench", HttpBenchCli.commandLine());
         cl.addSubcommand(new FileBenchCommand());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
+        cl.addSubcommand(new dev.proactor.bench.tls.TlsEchoCommand());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
         }

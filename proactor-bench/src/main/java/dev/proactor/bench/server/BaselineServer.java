@@ -4,9 +4,13 @@ import dev.proactor.bench.server.blocking.ThreadPerConnectionServer;
 import dev.proactor.bench.server.blocking.VirtualThreads;
 import dev.proactor.bench.server.hsha.HalfSyncHalfAsyncServer;
 import dev.proactor.bench.server.netty.NettyEchoServer;
+import dev.proactor.bench.server.netty.NettyTlsEchoServer;
 import dev.proactor.bench.server.netty.NettyTransport;
 import dev.proactor.bench.server.nio2.Nio2EchoServer;
+import dev.proactor.bench.server.proactor.ProactorTlsEchoServer;
 import dev.proactor.bench.server.reactor.ThreadPoolReactorServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 
 /** The Java baseline echo servers runnable from the bench jar, by command-line name. */
@@ -27,7 +31,15 @@ public enum BaselineServer {
     THREAD_PER_CONN("thread-per-conn", o -> ThreadPerConnectionServer.platform("thread-per-conn", o)),
     /** Blocking sockets, one virtual thread per connection (Java 21+). */
     THREAD_PER_CONN_VIRTUAL("thread-per-conn-virtual",
-            o -> new ThreadPerConnectionServer("thread-per-conn-virtual", o, VirtualThreads.factory()));
+            o -> new ThreadPerConnectionServer("thread-per-conn-virtual", o, VirtualThreads.factory())),
+    /** TLS echo over this project's TlsChannel, on the engine -Dproactor.engine selects (tls-echo benchmark). */
+    PROACTOR_TLS(ProactorTlsEchoServer.NAME, o -> new ProactorTlsEchoServer(o, tlsCredentials())),
+    /** TLS echo with Netty's SslHandler (JDK provider) on the NIO transport. */
+    NETTY_TLS_NIO(NettyTlsEchoServer.serverName(NettyTransport.NIO),
+            o -> NettyTlsEchoServer.create(NettyTransport.NIO, o, tlsCredentials())),
+    /** TLS echo with Netty's SslHandler (JDK provider) on the native epoll transport. */
+    NETTY_TLS_EPOLL(NettyTlsEchoServer.serverName(NettyTransport.EPOLL),
+            o -> NettyTlsEchoServer.create(NettyTransport.EPOLL, o, tlsCredentials()));
 
     /** Creates a server for the given options. */
     @FunctionalInterface
@@ -61,6 +73,15 @@ public enum BaselineServer {
      */
     public EchoServer create(ServerOptions options) throws PrerequisiteException {
         return factory.create(options);
+    }
+
+    /** The TLS servers' key and certificate ({@link TlsCredentials#forServerProcess()}). */
+    private static TlsCredentials tlsCredentials() {
+        try {
+            return TlsCredentials.forServerProcess();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

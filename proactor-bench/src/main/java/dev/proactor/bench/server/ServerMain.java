@@ -28,6 +28,9 @@ public final class ServerMain {
             echo = server.create(options);
         } catch (PrerequisiteException e) {
             return prerequisiteMissing(server.cliName(), e);
+        } catch (java.io.UncheckedIOException e) { // e.g. the TLS servers' key store cannot be made or read
+            System.err.println(server.cliName() + ": cannot create: " + e.getCause().getMessage());
+            return EXIT_FAILURE;
         }
         return serve(server.cliName(), echo, options.bindAddress(), options.threads());
     }

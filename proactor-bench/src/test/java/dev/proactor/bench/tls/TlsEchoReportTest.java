@@ -1,0 +1,47 @@
+package dev.proactor.bench.tls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Medians, percentiles and ratios of the TLS echo report. */
+class TlsEchoReportTest {
+
+    private static TlsEchoResult result(String server, String transport, Mode mode, int run, long mib,
+                                        long... latencies) {
+        Histogram h = new Histogram(3);
+        for (long l : latencies) {
+            h.recordValue(l);
+        }
+        return new TlsEchoResult(server, transport, mode, run, 1024, mib * 1024 * 1024, 1.0, h, "TLS_X");
+    }
+
+    @Test
+    void medianOfRunsAndRatioAgainstNettyOfTheSameTransport() {
+        TlsEchoReport report = new TlsEchoReport(List.of(
+                result("proactor-tls", "epoll", Mode.WINDOW, 1, 300),
+                result("proactor-tls", "epoll", Mode.WINDOW, 2, 100),
+                result("proactor-tls", "epoll", Mode.WINDOW, 3, 200),
+                result("netty-tls-epoll", "epoll", Mode.WINDOW, 1, 100),
+                result("netty-tls-nio", "nio", Mode.WINDOW, 1, 50),
+                result("proactor-tls", "nio", Mode.PING_PONG, 1, 10, 100, 200, 300)), List.of("a note"));
+        String csv = report.summaryCsv();
+        assertTrue(csv.startsWith(TlsEchoReport.SUMMARY_HEADER + "\n"), csv);
+        assertTrue(csv.contains("proactor-tls,epoll,window,3,200.000,204800.0,,,2.000,TLS_X"), csv);
+        assertTrue(csv.contains("netty-tls-epoll,epoll,window,1,100.000,102400.0,,,1.000,TLS_X"), csv);
+        // no netty-tls-nio ping-pong row: no ratio
+        assertTrue(csv.contains("proactor-tls,nio,ping-pong,1,10.000,10240.0,200,300,,TLS_X"), csv);
+        String md = report.markdown("title");
+        assertTrue(md.contains("| proactor-tls | epoll | window | 200.0 | 204800 | – | – | 2.00x | 3 | TLS_X |"), md);
+        assertTrue(md.contains("- a note"), md);
+        assertEquals(7, report.runsCsv().lines().count());
+    }
+
+    @Test
+    void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        assertEquals(2.5, TlsEchoReport.median(new double[] {4, 1, 3, 2}));
+    }
+}
