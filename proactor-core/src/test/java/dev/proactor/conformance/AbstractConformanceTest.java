@@ -40,11 +40,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -310,6 +312,78 @@ public abstract class AbstractConformanceTest {
             assertEquals(10_000, bytesBeforeEof.get());
             assertEquals("bye", new String(reply, StandardCharsets.US_ASCII));
         }
+    }
+
+    /**
+     * Reads that each take everything the socket holds, with the next bytes sent before the next read starts
+     * (no read pending when they arrive) or after it started, then the last bytes together with the end of the
+     * stream: every byte arrives, and the end is reported to every later read. An engine may skip trying a read that the previous one showed
+     * would find nothing; this catches a wake-up lost by that shortcut.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void readsAfterDrainingReadsSeeLaterBytesAndTheEnd(ProactorConfig config) throws Exception {
+        LinkedBlockingQueue<Long> reads = new LinkedBlockingQueue<>();
+        CompletableFuture<AsynchChannel> accepted = new CompletableFuture<>();
+        ConnectionHandler handler = new ConnectionHandler() {
+            @Override
+            public void start(AsynchChannel channel) {
+                accepted.complete(channel);
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+                reads.add(op.getError() != null ? Long.MIN_VALUE : op.isEndOfStream() ? -1 : op.getBytesCompleted());
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        ByteBuffer direct = ByteBuffer.allocateDirect(4096);
+        ByteBuffer heap = ByteBuffer.allocate(4096);
+        try (Demultiplexor demux = open(config); TestServer server = new TestServer(demux, () -> handler);
+             Socket s = connect(server.address())) {
+            AsynchChannel channel = accepted.get(GUARD_SECONDS, TimeUnit.SECONDS);
+            OutputStream out = s.getOutputStream();
+            for (int i = 0; i < 200; i++) {
+                int size = 1 + i * 7 % 300;
+                boolean bytesFirst = i % 2 == 0;
+                ByteBuffer buffer = i % 4 < 2 ? direct : heap;
+                if (bytesFirst) {
+                    out.write(new byte[size]);
+                }
+                channel.read(buffer.clear());
+                if (!bytesFirst) {
+                    out.write(new byte[size]);
+                }
+                long received = nextRead(reads);
+                while (received > 0 && received < size) {
+                    channel.read(buffer.clear());
+                    received += nextRead(reads);
+                }
+                assertEquals(size, received, "round " + i);
+            }
+            out.write(new byte[10]); // the last bytes and the end, likely reported together
+            s.shutdownOutput();
+            long last = 0;
+            while (last < 10) {
+                channel.read(direct.clear());
+                long n = nextRead(reads);
+                assertTrue(n > 0, "bytes before the end, got " + n);
+                last += n;
+            }
+            for (int i = 0; i < 3; i++) {
+                channel.read(direct.clear());
+                assertEquals(-1, nextRead(reads), "end of stream, read " + i);
+            }
+        }
+    }
+
+    private static long nextRead(LinkedBlockingQueue<Long> reads) throws InterruptedException {
+        Long bytes = reads.poll(GUARD_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(bytes, "hang guard: a read never completed");
+        return bytes;
     }
 
     @ParameterizedTest(name = NAME)

@@ -166,8 +166,9 @@ final class NioEngine implements Engine {
                 r.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
+            boolean skipTry = r.kind() == OpKind.READ && nc.inputDrained; // nothing to read since the last read
             try {
-                if (NioOperations.tryOnce(nc, r)) {
+                if (!skipTry && NioOperations.tryOnce(nc, r)) {
                     return StartResult.COMPLETED;
                 }
             } catch (IOException | RuntimeException e) {
@@ -217,6 +218,7 @@ final class NioEngine implements Engine {
             int ready = key.readyOps();
             int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
             if (inputReady != 0) {
+                nc.inputDrained = false;
                 if (nc.input == null) {
                     nc.removeInterest(inputReady); // sticky input interest no request waits for any more
                 } else if (step(nc, nc.input)) {

@@ -81,10 +81,12 @@ public class DispatchBenchmark {
         chainTimer = demux.newTimer(new TimerHandler() {
             @Override
             public void onTimerCompleted(OpTimer op) {
-                dispatched.incrementAndGet();
+                // Count last: once the count is reached the next invocation may reset chainLeft and post the
+                // timer, and this callback must not then post it a second time.
                 if (chainLeft.decrementAndGet() > 0) {
                     demux.post(op, NotifyLevel.FOLLOWER); // from inside the pool
                 }
+                dispatched.incrementAndGet();
             }
         });
     }
