@@ -317,8 +317,9 @@ public abstract class AbstractConformanceTest {
     /**
      * Reads that each take everything the socket holds, with the next bytes sent before the next read starts
      * (no read pending when they arrive) or after it started, then the last bytes together with the end of the
-     * stream: every byte arrives, and the end is reported to every later read. An engine may skip trying a read that the previous one showed
-     * would find nothing; this catches a wake-up lost by that shortcut.
+     * stream: every byte arrives, and the end is reported to every later read. Catches a lost wake-up in an
+     * engine that waits for readiness without trying first (an edge-triggered one that decides a socket is
+     * drained, say), including the last bytes and the end reported by one event.
      */
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")

@@ -30,13 +30,6 @@ final class NioChannel implements EngineChannel {
     /** Guarded by this. */
     boolean closed;
     /**
-     * The last read of this stream socket took everything the socket held (fewer bytes than asked, or none) and
-     * the selector has reported no input readiness since. The next read then waits for readiness instead of
-     * trying first, which would only find nothing: one system call per message saved. Safe because selection is
-     * level-triggered: bytes that are there when the read waits are reported by the next select. Guarded by this.
-     */
-    boolean inputDrained;
-    /**
      * Buffer of a file transmission that cannot use {@code transferTo}: file bytes read but not yet sent
      * (position..limit). Made at the first such transmission of this channel, then reused. Guarded by this.
      */

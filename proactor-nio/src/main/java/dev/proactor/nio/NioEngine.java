@@ -166,9 +166,8 @@ final class NioEngine implements Engine {
                 r.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
-            boolean skipTry = r.kind() == OpKind.READ && nc.inputDrained; // nothing to read since the last read
             try {
-                if (!skipTry && NioOperations.tryOnce(nc, r)) {
+                if (NioOperations.tryOnce(nc, r)) {
                     return StartResult.COMPLETED;
                 }
             } catch (IOException | RuntimeException e) {
@@ -218,7 +217,6 @@ final class NioEngine implements Engine {
             int ready = key.readyOps();
             int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
             if (inputReady != 0) {
-                nc.inputDrained = false;
                 if (nc.input == null) {
                     nc.removeInterest(inputReady); // sticky input interest no request waits for any more
                 } else if (step(nc, nc.input)) {

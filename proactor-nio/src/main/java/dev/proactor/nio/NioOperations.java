@@ -60,14 +60,7 @@ final class NioOperations {
         if (!(nc.channel instanceof ScatteringByteChannel ch)) {
             throw new IllegalArgumentException("read needs a stream socket, not " + nc.channel);
         }
-        long asked = 0;
-        ByteBuffer[] buffers = r.buffers();
-        for (int i = r.offset(), end = i + r.length(); i < end; i++) {
-            asked += buffers[i].remaining();
-        }
-        long n = r.length() == 1 ? ch.read(r.firstBuffer()) : ch.read(buffers, r.offset(), r.length());
-        // A stream read returns less than asked only when the socket held no more (see NioChannel.inputDrained).
-        nc.inputDrained = n >= 0 && n < asked;
+        long n = r.length() == 1 ? ch.read(r.firstBuffer()) : ch.read(r.buffers(), r.offset(), r.length());
         if (n == 0) {
             return false;
         }

@@ -58,24 +58,6 @@ final class EpollChannel implements EngineChannel {
     IoRequest input;
     /** Pending write, connect, send or transmit, or null. Guarded by this. */
     IoRequest output;
-    /**
-     * The last read of this stream socket took everything the socket held (it returned fewer bytes than asked,
-     * or {@code EAGAIN}) and no input event has come since. The next read then waits for the edge instead of
-     * trying first: a try would only return {@code EAGAIN}, a system call per message for nothing. Safe with the
-     * edge-triggered registration: data that arrives after a read's {@code recv} raises an event, and the event's
-     * {@link EpollEngine#onReady} (which takes this lock, so it runs after that read) clears the flag. Never set
-     * once the peer's end or an error was reported ({@link #inputEnded}): a read returning the last bytes stops
-     * short of the end, which raises no further edge. Guarded by this.
-     *
-     * <p>One case the rule does not see: a read stops short at TCP urgent data's mark ({@code MSG_OOB}, not
-     * inline), and bytes after the mark wait for the peer's next segment. Protocols here do not use urgent data.
-     */
-    boolean inputDrained;
-    /**
-     * An input event reported the peer's end ({@code EPOLLRDHUP}, {@code EPOLLHUP}) or an error: reads are never
-     * skipped again on this channel (see {@link #inputDrained}). Guarded by this.
-     */
-    boolean inputEnded;
     /** {@link #close()} was called. Guarded by this. */
     boolean closed;
     /**

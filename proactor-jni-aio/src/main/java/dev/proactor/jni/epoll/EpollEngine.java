@@ -50,8 +50,6 @@ public final class EpollEngine implements Engine {
             EpollNative.EPOLLIN | EpollNative.EPOLLOUT | EpollNative.EPOLLRDHUP | EpollNative.EPOLLET;
     private static final int INPUT_EVENTS =
             EpollNative.EPOLLIN | EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
-    /** Input events after which no more edges may come: the peer's end, a hang-up, an error. */
-    private static final int END_EVENTS = EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int DEFAULT_BACKLOG = 128;
 
@@ -342,10 +340,6 @@ public final class EpollEngine implements Engine {
                         + " request is pending on " + channel));
                 return StartResult.COMPLETED;
             }
-            if (request.kind() == OpKind.READ && channel.inputDrained) {
-                channel.input = request; // nothing to read since the last read: wait for the edge
-                return StartResult.PENDING;
-            }
             try {
                 if (EpollOperations.tryOnce(channel, request)) {
                     return StartResult.COMPLETED;
@@ -398,12 +392,8 @@ public final class EpollEngine implements Engine {
             if (retireIfOwnerClosed(channel, true)) {
                 return;
             }
-            if ((events & INPUT_EVENTS) != 0) {
-                channel.inputDrained = false; // new data (or an error, or the end) since the last read
-                channel.inputEnded |= (events & END_EVENTS) != 0;
-                if (channel.input != null && step(channel, channel.input)) {
-                    channel.input = null;
-                }
+            if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
+                channel.input = null;
             }
             if ((events & OUTPUT_EVENTS) != 0 && channel.output != null && step(channel, channel.output)) {
                 channel.output = null;

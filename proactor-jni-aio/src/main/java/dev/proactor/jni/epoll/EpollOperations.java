@@ -77,7 +77,6 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "read");
         checkWritable(request);
         long result;
-        long asked;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
             ByteBuffer buffer = request.firstBuffer();
             long base = channel.inputScratch.baseAddress(buffer);
@@ -88,7 +87,6 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffer was changed while pending), as the JDK reads 0
                 return true;
             }
-            asked = limit - position;
             result = SocketNative.recv(channel.fd, base + position, limit - position);
             if (result > 0) {
                 buffer.position(position + (int) result);
@@ -104,7 +102,6 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffers were changed while pending)
                 return true;
             }
-            asked = iovecs.totalLength();
             result = SocketNative.recv(channel.fd, iovecs);
         } else {
             int want = bounceSpace(request, channel.inputScratch.bounce().size());
@@ -112,19 +109,14 @@ final class EpollOperations {
                 request.complete(0);
                 return true;
             }
-            asked = want;
             result = readThroughBounce(channel, request, want);
         }
         if (Errors.isAgain(result)) {
-            channel.inputDrained = !channel.inputEnded;
             return false;
         }
         if (result < 0) {
             throw Errors.newException("read", result);
         }
-        // A stream read returns less than asked only when the socket held no more (Linux TCP and Unix stream
-        // sockets copy until the request is full or the queue is empty).
-        channel.inputDrained = result > 0 && result < asked && !channel.inputEnded;
         request.complete(result == 0 ? -1 : result);
         return true;
     }

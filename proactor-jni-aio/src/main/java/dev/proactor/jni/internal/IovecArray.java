@@ -104,15 +104,6 @@ public final class IovecArray {
         return this;
     }
 
-    /** The bytes the iovecs added so far cover. */
-    public long totalLength() {
-        long total = 0;
-        for (int i = 0; i < count; i++) {
-            total += lengths[i];
-        }
-        return total;
-    }
-
     /** The native address of the first iovec. */
     public long address() {
         return memory.address();

@@ -38,13 +38,6 @@ final class IoUringDirection {
     int startPosition;
     /** Bytes staged in the bounce block for a heap write or send. */
     int staged;
-    /**
-     * The last single-buffer stream read of this (input) direction took everything the socket held (it returned
-     * fewer bytes than asked, or the trial found nothing): the next read skips the trial {@code recv}, which would
-     * only find nothing again, and goes to the ring, whose poll completes it when bytes come (or at once if some
-     * came meanwhile). Skipping the trial is never wrong, only a syscall saved.
-     */
-    boolean drained;
 
     private ByteBuffer cachedBuffer;
     private long cachedAddress;

@@ -177,13 +177,12 @@ final class IoUringOps {
                 return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
-            if (engine.tryFirst() && request.bytes() == 0 && !dir.drained) {
+            if (engine.tryFirst() && request.bytes() == 0) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
                     return !completeRead(dir, request, result);
                 }
-                dir.drained = true;
             }
             return engine.prepare(dir, IoUringNative.OP_RECV, engine.recvPriority(), channel.fd, base + position,
                     limit - position, 0, 0);
@@ -218,7 +217,6 @@ final class IoUringOps {
     }
 
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
-        dir.drained = false;
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
         }
@@ -229,8 +227,6 @@ final class IoUringOps {
         switch (dir.mode) {
             case MODE_SINGLE:
                 ByteBuffer buffer = request.firstBuffer();
-                // A stream read returns less than asked only when the socket held no more.
-                dir.drained = request.kind() == OpKind.READ && result < buffer.limit() - dir.startPosition;
                 buffer.position(dir.startPosition + result);
                 break;
             case MODE_VECTOR:
