@@ -1,5 +1,6 @@
 package dev.proactor.bench.http;
 
+import dev.proactor.bench.cli.TypedArgs;
 import dev.proactor.bench.cli.UsageException;
 import dev.proactor.bench.matrix.MatrixCli;
 import dev.proactor.bench.matrix.RepoLayout;
@@ -128,8 +129,7 @@ public final class HttpBenchCli implements Callable<Integer> {
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return HttpBenchCommand.run(options, layout,
-                spec.commandLine().getParseResult().originalArgs().toArray(String[]::new));
+        return HttpBenchCommand.run(options, layout, TypedArgs.afterName(spec));
     }
 
     /**

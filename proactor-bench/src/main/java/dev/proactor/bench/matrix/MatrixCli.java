@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.cli.TypedArgs;
 import dev.proactor.bench.cli.UsageException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -153,8 +154,7 @@ public final class MatrixCli implements Callable<Integer> {
         } catch (UsageException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        return MatrixCommand.run(options, layout, spec.commandLine().getParseResult().originalArgs()
-                .toArray(String[]::new));
+        return MatrixCommand.run(options, layout, TypedArgs.afterName(spec));
     }
 
     /**
