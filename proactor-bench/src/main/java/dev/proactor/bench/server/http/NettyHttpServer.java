@@ -3,18 +3,10 @@ package dev.proactor.bench.server.http;
 import dev.proactor.bench.server.BenchServer;
 import dev.proactor.bench.server.ConnectionErrors;
 import dev.proactor.bench.server.PrerequisiteException;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
+import dev.proactor.bench.server.netty.NettyListener;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.util.ResourceLeakDetector;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Netty 4.2 static file server: one {@link MultiThreadIoEventLoopGroup} of {@code threads}
@@ -25,12 +17,9 @@ public final class NettyHttpServer implements BenchServer {
     /** Name on the command line and in the ready line. */
     public static final String NAME = "netty-http";
 
-    private static final int BACKLOG = 4096;
-
     private final HttpServerOptions options;
     private final ConnectionErrors errors = new ConnectionErrors(NAME);
-    private EventLoopGroup group;
-    private Channel serverChannel;
+    private NettyListener listener;
 
     private NettyHttpServer(HttpServerOptions options) {
         this.options = options;
@@ -50,37 +39,17 @@ public final class NettyHttpServer implements BenchServer {
 
     @Override
     public InetSocketAddress start() throws InterruptedException {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        group = new MultiThreadIoEventLoopGroup(options.threads(), new DefaultThreadFactory(NAME),
-                options.transport().ioHandlerFactory());
-        PooledByteBufAllocator allocator = new PooledByteBufAllocator(true);
         DocumentRoot root = new DocumentRoot(options.root());
         HttpDateCache dates = new HttpDateCache();
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(group)
-                .channel(options.transport().serverChannelClass())
-                .option(ChannelOption.SO_BACKLOG, BACKLOG)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .option(ChannelOption.ALLOCATOR, allocator)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.ALLOCATOR, allocator)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new StaticFileHandler(root, dates, errors));
-                    }
-                });
-        serverChannel = bootstrap.bind(options.bindAddress()).sync().channel();
-        return (InetSocketAddress) serverChannel.localAddress();
+        listener = NettyListener.start(options.transport(), options.threads(), NAME, options.bindAddress(),
+                ch -> ch.pipeline().addLast(new HttpServerCodec(), new StaticFileHandler(root, dates, errors)));
+        return listener.address();
     }
 
     @Override
     public void stop() throws InterruptedException {
-        if (serverChannel != null) {
-            serverChannel.close().sync();
-        }
-        if (group != null) {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
+        if (listener != null) {
+            listener.stop();
         }
         System.err.println(errors.summary());
     }

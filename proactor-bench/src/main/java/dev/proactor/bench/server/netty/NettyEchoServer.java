@@ -4,17 +4,8 @@ import dev.proactor.bench.server.ConnectionErrors;
 import dev.proactor.bench.server.EchoServer;
 import dev.proactor.bench.server.PrerequisiteException;
 import dev.proactor.bench.server.ServerOptions;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.PooledByteBufAllocator;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.util.ResourceLeakDetector;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Netty 4.2 echo server: one {@link MultiThreadIoEventLoopGroup} of {@code threads} event
@@ -23,13 +14,10 @@ import java.util.concurrent.TimeUnit;
  * <p>Leak detection is disabled (it samples buffers and is not part of a production setup).
  */
 public final class NettyEchoServer implements EchoServer {
-    private static final int BACKLOG = 4096;
-
     private final NettyTransport transport;
     private final ServerOptions options;
     private final ConnectionErrors errors;
-    private EventLoopGroup group;
-    private Channel serverChannel;
+    private NettyListener listener;
 
     private NettyEchoServer(NettyTransport transport, ServerOptions options) {
         this.transport = transport;
@@ -52,36 +40,16 @@ public final class NettyEchoServer implements EchoServer {
 
     @Override
     public InetSocketAddress start() throws InterruptedException {
-        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        group = new MultiThreadIoEventLoopGroup(options.threads(),
-                new DefaultThreadFactory(transport.serverName()), transport.ioHandlerFactory());
-        PooledByteBufAllocator allocator = new PooledByteBufAllocator(true);
         int delayUs = options.delayUs();
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(group)
-                .channel(transport.serverChannelClass())
-                .option(ChannelOption.SO_BACKLOG, BACKLOG)
-                .option(ChannelOption.SO_REUSEADDR, true)
-                .option(ChannelOption.ALLOCATOR, allocator)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.ALLOCATOR, allocator)
-                .childHandler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new NettyEchoHandler(delayUs, errors));
-                    }
-                });
-        serverChannel = bootstrap.bind(options.bindAddress()).sync().channel();
-        return (InetSocketAddress) serverChannel.localAddress();
+        listener = NettyListener.start(transport, options.threads(), transport.serverName(), options.bindAddress(),
+                ch -> ch.pipeline().addLast(new NettyEchoHandler(delayUs, errors)));
+        return listener.address();
     }
 
     @Override
     public void stop() throws InterruptedException {
-        if (serverChannel != null) {
-            serverChannel.close().sync();
-        }
-        if (group != null) {
-            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).sync();
+        if (listener != null) {
+            listener.stop();
         }
         System.err.println(errors.summary());
     }
