@@ -1,5 +1,6 @@
 package dev.proactor.bench.http;
 
+import dev.proactor.bench.cli.ParseOnly;
 import dev.proactor.bench.cli.TypedArgs;
 import dev.proactor.bench.cli.UsageException;
 import dev.proactor.bench.matrix.MatrixCli;
@@ -139,11 +140,7 @@ public final class HttpBenchCli implements Callable<Integer> {
      */
     static HttpBenchOptions parse(String[] argv, RepoLayout layout) throws UsageException {
         HttpBenchCli cli = new HttpBenchCli();
-        try {
-            new CommandLine(cli).parseArgs(argv);
-        } catch (ParameterException e) {
-            throw new UsageException(e.getMessage());
-        }
+        ParseOnly.fill(cli, argv);
         return cli.toOptions(layout);
     }
 

@@ -1,7 +1,6 @@
 package dev.proactor.bench.jmh;
 
 import dev.proactor.bench.server.EchoServer;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -76,16 +75,7 @@ public abstract class StatisticsCostBenchmark {
      */
     @Benchmark
     public byte window() throws IOException {
-        out.clear();
-        while (out.hasRemaining()) {
-            client.write(out);
-        }
-        in.clear();
-        while (in.hasRemaining()) {
-            if (client.read(in) < 0) {
-                throw new EOFException("echo server closed the connection");
-            }
-        }
+        BlockingEcho.exchange(client, out, in);
         return in.get(in.limit() - 1);
     }
 }

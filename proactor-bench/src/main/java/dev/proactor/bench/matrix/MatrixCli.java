@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.cli.ParseOnly;
 import dev.proactor.bench.cli.TypedArgs;
 import dev.proactor.bench.cli.UsageException;
 import java.nio.file.Path;
@@ -164,11 +165,7 @@ public final class MatrixCli implements Callable<Integer> {
      */
     static MatrixOptions parse(String[] argv, RepoLayout layout) throws UsageException {
         MatrixCli cli = new MatrixCli();
-        try {
-            new CommandLine(cli).parseArgs(argv);
-        } catch (ParameterException e) {
-            throw new UsageException(e.getMessage());
-        }
+        ParseOnly.fill(cli, argv);
         return cli.toOptions(layout);
     }
 
