@@ -89,8 +89,9 @@ public final class Launcher {
             case BENCH_JAVA:
                 cmd.add(options.java());
                 cmd.addAll(options.jvmOptions());
+                cmd.addAll(server.properties());
                 cmd.addAll(layout.selfLaunchArgs());
-                cmd.add(server.name());
+                cmd.add(server.command());
                 cmd.addAll(List.of("--host", options.host()));
                 break;
             case PROACTOR:

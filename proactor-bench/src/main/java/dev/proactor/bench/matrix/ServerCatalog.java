@@ -13,10 +13,15 @@ import java.util.List;
  * ({@code epoll}, {@code poll}, {@code busy}); {@code -dedicated} adds
  * {@code proactor.leader=dedicated}; {@code proactor-epoll}, {@code proactor-io_uring} and
  * {@code proactor-linux-aio} are the native engines (the last serves sockets with epoll and files with kernel AIO).
+ * {@code nio2-on-proactor-E} is the unchanged {@code jdk-nio2} program (plain {@code java.nio.channels} code) run on
+ * this project's NIO.2 provider over engine {@code E}, switched on by system property only.
  */
 public final class ServerCatalog {
     /** Baselines the Markdown report divides by, when they ran. */
     public static final List<String> RATIO_BASELINES = List.of("netty-nio", "netty-epoll", "jdk-nio2");
+
+    /** The project's NIO.2 provider class, named by the JDK's provider property. */
+    static final String NIO2_PROVIDER = "dev.proactor.nio2.ProactorAsynchronousChannelProvider";
 
     private static final List<ServerDefinition> ALL = List.of(
             proactor("proactor-nio-epoll", "nio", "epoll", null),
@@ -30,6 +35,10 @@ public final class ServerCatalog {
             bench("netty-epoll"),
             bench("netty-io_uring"),
             bench("jdk-nio2"),
+            nio2OnProactor("nio"),
+            nio2OnProactor("epoll"),
+            nio2OnProactor("io_uring"),
+            nio2OnProactor("linux-aio"),
             bench("tp-reactor"),
             bench("hsha"),
             bench("thread-per-conn"),
@@ -44,6 +53,13 @@ public final class ServerCatalog {
 
     private static ServerDefinition bench(String name) {
         return new ServerDefinition(name, Kind.BENCH_JAVA, List.of());
+    }
+
+    /** The {@code jdk-nio2} server on {@code dev.proactor.nio2.ProactorAsynchronousChannelProvider} over an engine. */
+    private static ServerDefinition nio2OnProactor(String engine) {
+        return new ServerDefinition("nio2-on-proactor-" + engine, Kind.BENCH_JAVA, "jdk-nio2", List.of(
+                "-Djava.nio.channels.spi.AsynchronousChannelProvider=" + NIO2_PROVIDER,
+                "-Dproactor.engine=" + engine));
     }
 
     private static ServerDefinition proactor(String name, String engine, String wait, String leader) {

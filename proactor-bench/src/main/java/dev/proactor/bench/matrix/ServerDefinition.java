@@ -7,9 +7,10 @@ import java.util.List;
  *
  * @param name        name used on the command line and in results
  * @param kind        how it is launched
- * @param properties  {@code -Dkey=value} system properties (project servers only)
+ * @param command     for {@link Kind#BENCH_JAVA}: the proactor-bench command that starts it (usually {@code name})
+ * @param properties  {@code -Dkey=value} system properties given to the server's JVM
  */
-public record ServerDefinition(String name, Kind kind, List<String> properties) {
+public record ServerDefinition(String name, Kind kind, String command, List<String> properties) {
 
     /** How a server process is launched. */
     public enum Kind {
@@ -26,9 +27,21 @@ public record ServerDefinition(String name, Kind kind, List<String> properties) 
      *
      * @param name       server name
      * @param kind       launch kind
+     * @param command    bench command of a {@link Kind#BENCH_JAVA} server
      * @param properties system properties
      */
     public ServerDefinition {
         properties = List.copyOf(properties);
+    }
+
+    /**
+     * A server whose bench command, if any, is its name.
+     *
+     * @param name       server name
+     * @param kind       launch kind
+     * @param properties system properties
+     */
+    public ServerDefinition(String name, Kind kind, List<String> properties) {
+        this(name, kind, name, properties);
     }
 }
