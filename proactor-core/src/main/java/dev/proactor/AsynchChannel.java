@@ -544,13 +544,13 @@ public final class AsynchChannel implements Closeable {
     }
 
     /**
-     * As {@link #submit(ChannelOp, Object)}, arming a timeout of {@code timeoutNanos} first when positive (armed
-     * before admission so that the dispatching thread, which disarms it before the callback, always comes
-     * after).
+     * As {@link #submit(ChannelOp, Object)}, arming a timeout of {@code timeoutNanos} first when positive. The use
+     * begins before the timer is armed, and the timer before admission: the dispatching thread, which disarms it
+     * before the callback, always comes after the arming, and a timer that fires before admission marks this use.
      */
     private void submit(ChannelOp op, Object attachment, long timeoutNanos) {
         op.attachment = attachment;
-        int use = ++op.use;
+        int use = op.direction.beginUse(op);
         if (timeoutNanos > 0) {
             OpTimeout t = op.timeout;
             if (t == null) {
@@ -570,6 +570,11 @@ public final class AsynchChannel implements Closeable {
         if (now != null) {
             processor.start(now);
         }
+    }
+
+    /** The engine's side of this channel (tests). */
+    EngineChannel engineChannel() {
+        return engineChannel;
     }
 
     /** The processor running this channel (tests). */

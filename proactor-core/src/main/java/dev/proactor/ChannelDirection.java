@@ -64,7 +64,19 @@ final class ChannelDirection {
     }
 
     /**
-     * Admits a prepared operation.
+     * Begins a new use of {@code op} (its result state cleared, no abort mark) before the submitting thread arms
+     * its timeout, so a timer that fires before admission finds this use and marks it ({@link #timeOut}).
+     *
+     * @return the number of the new use
+     */
+    synchronized int beginUse(ChannelOp op) {
+        op.resetForUse();
+        return ++op.use;
+    }
+
+    /**
+     * Admits a prepared operation whose use has begun ({@link #beginUse}); a mark it already carries (a timeout
+     * that fired before admission) is kept.
      *
      * @param channelClosed whether the caller saw its channel closed before submitting: the operation is then
      *                      marked with {@link ClosedChannelException} even if the closing thread has not reached
@@ -74,7 +86,9 @@ final class ChannelDirection {
      *         active operation
      */
     synchronized ChannelOp submit(ChannelOp op, boolean channelClosed) {
-        op.resetForUse(closed || channelClosed ? new ClosedChannelException() : null);
+        if ((closed || channelClosed) && op.abortReason == null) {
+            op.abortReason = new ClosedChannelException();
+        }
         if (IoCounters.ENABLED) {
             counters.countStarted();
         }
@@ -131,23 +145,18 @@ final class ChannelDirection {
 
     /**
      * Marks {@code op} with {@code reason} if it still serves use number {@code use} and has neither been
-     * aborted nor completed (a timeout that lost the race with the completion does nothing).
+     * aborted nor completed (a timeout that lost the race with the completion does nothing). The use may be
+     * active, waiting, or begun and not admitted yet (its submitting thread was preempted between arming the
+     * timer and {@link #submit}): the mark then fails it when it becomes active.
      *
      * @return the marked operation if it is the active one (the caller cancels it in the processor), else null
-     *         (a waiting operation is failed when it becomes active)
      */
     synchronized Marked timeOut(ChannelOp op, int use, Throwable reason) {
         if (op.use != use || op.abortReason != null || op.isCompletionClaimed()) {
             return null;
         }
-        if (op == active) {
-            op.abortReason = reason;
-            return new Marked(op, reason);
-        }
-        if (op.queue == waiting) {
-            op.abortReason = reason;
-        }
-        return null;
+        op.abortReason = reason;
+        return op == active ? new Marked(op, reason) : null;
     }
 
     synchronized boolean isClosed() {
@@ -157,6 +166,11 @@ final class ChannelDirection {
     /** The active operation, or null (tests and diagnostics). */
     synchronized ChannelOp active() {
         return active;
+    }
+
+    /** The first waiting operation, or null (tests and diagnostics). */
+    synchronized ChannelOp waitingHead() {
+        return (ChannelOp) waiting.peek();
     }
 
     /** Number of waiting operations (tests and diagnostics). */

@@ -19,7 +19,7 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     final ChannelDirection direction;
     /** Link in the channel's free list of this kind. */
     ChannelOp nextFree;
-    /** Counts the uses of this object; written by the submitting thread before admission (timeouts match it). */
+    /** Counts the uses of this object; advanced under the direction's monitor before the timeout is armed. */
     int use;
     /** This operation's timeout timer, made on the first timed use, or null. */
     OpTimeout timeout;
@@ -56,11 +56,11 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     /** The kind of operation. */
     public abstract OpKind getKind();
 
-    /** Prepares a new use at submission; {@code abort} marks it at once (closed channel). Direction monitor held. */
-    void resetForUse(Throwable abort) {
+    /** Prepares a new use at submission, before its timeout is armed. Direction monitor held. */
+    void resetForUse() {
         state = OpState.INITIALIZED;
         claimed = 0;
-        abortReason = abort;
+        abortReason = null;
     }
 
     /** Marks this use aborted unless it already is; returns whether it was marked now. Direction monitor held. */

@@ -12,34 +12,47 @@ import java.util.concurrent.TimeUnit;
 final class OpTimeout implements AsynchHandler {
 
     private final ChannelOp op;
-    private final OpTimer timer;
-    /** The use ({@link ChannelOp#use}) this timer was armed for. */
+    private final Demultiplexor demultiplexor;
+    /**
+     * The timer of the current arming. Replaced when a disarm finds it no longer pending (its callback has begun
+     * or run): that callback may still be about to read {@link #use}, so the timer is never armed again for a
+     * later use. Written before {@link #use} by the arming thread; read after it by the callback.
+     */
+    volatile OpTimer timer;
+    /** The use ({@link ChannelOp#use}) the current timer was armed for. */
     private volatile int use;
     /** Whether the timer may be pending; plain: written before admission, read by the dispatching thread. */
     private boolean armed;
 
     OpTimeout(ChannelOp op, Demultiplexor demultiplexor) {
         this.op = op;
+        this.demultiplexor = demultiplexor;
         this.timer = demultiplexor.newTimer(this);
     }
 
     /** @throws IllegalStateException if the demultiplexor is closed */
     void arm(int use, long nanos) {
         this.use = use;
-        armed = true;
         timer.schedule(nanos, TimeUnit.NANOSECONDS);
+        armed = true;
     }
 
     void disarm() {
         if (armed) {
             armed = false;
-            timer.cancel();
+            if (!timer.cancel()) {
+                timer = demultiplexor.newTimer(this); // only after a timer fired: no allocation in steady state
+            }
         }
     }
 
     @Override
-    public void onTimerCompleted(OpTimer t) {
-        op.channel.timeOut(op, use);
+    public void onTimerCompleted(OpTimer fired) {
+        int armedUse = use; // before the timer: a newer use is only ever written after a newer timer
+        if (fired != timer) {
+            return; // a firing whose use has been dispatched already
+        }
+        op.channel.timeOut(op, armedUse);
     }
 
     @Override
