@@ -31,6 +31,13 @@ final class Processor {
     private final LeaderMode mode;
     private final boolean interruptOnStart;
 
+    /**
+     * Longest leader wait while operations are deferred: an engine that answered DEFERRED may get room without a
+     * completion of its own (its queue was submitted, a resource of another process was freed), so the leader
+     * looks again at least this often instead of waiting for a completion that may never come.
+     */
+    static final long DEFERRED_RETRY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
+
     /** Maximum operations in the engine at once; {@link Integer#MAX_VALUE} means no counting at all. */
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -171,11 +178,12 @@ final class Processor {
         StartResult result;
         try {
             result = engine.start(request);
-        } catch (RuntimeException e) {
-            // An engine bug or an unexpected channel state must still end the operation exactly once: take it
-            // back from the engine in case it was parked before the exception, then complete it.
-            engine.cancel(request, e);
-            request.fail(e);
+        } catch (Throwable e) {
+            // An engine bug, an unexpected channel state or an Error (e.g. OutOfMemoryError for a buffer) must
+            // still end the operation exactly once and free its slot: take it back from the engine in case it was
+            // parked before the exception, then complete it with the exception as its error (not rethrown: the
+            // caller may be a pool thread or a callback, and the operation reports it).
+            failedStart(request, e);
             result = StartResult.COMPLETED;
         }
         switch (result) {
@@ -201,10 +209,29 @@ final class Processor {
             case DEFERRED -> {
                 releaseSlot();
                 defer(op, true);
+                if (leader != Thread.currentThread()) {
+                    // Nothing may be in the engine to complete and trigger the retry: the leader retries after
+                    // every wait while operations are deferred, and its waits are short then (see lead).
+                    interrupt.interrupt();
+                }
                 return false;
             }
         }
         return true;
+    }
+
+    /** A start threw {@code e}: takes the request back from the engine if it was parked and fails it. */
+    private void failedStart(IoRequest request, Throwable e) {
+        if (e instanceof Error) {
+            Dispatcher.LOG.error("{}: {} failed to start {}; the operation ends with it", name, engine.name(),
+                    request.kind(), e);
+        }
+        try {
+            engine.cancel(request, e);
+        } catch (Throwable cancelFailure) {
+            e.addSuppressed(cancelFailure);
+        }
+        request.fail(e);
     }
 
     /** Completes an operation that never reached the engine with its abort reason. */
@@ -300,6 +327,9 @@ final class Processor {
      * @return number of results queued
      */
     int lead(long waitNanos) {
+        if (deferredCount > 0 && (waitNanos < 0 || waitNanos > DEFERRED_RETRY_NANOS)) {
+            waitNanos = DEFERRED_RETRY_NANOS; // an engine said DEFERRED: retry soon even if nothing completes
+        }
         interrupt.onLeaderActivated();
         try {
             waitStrategy.prepareToWait();
@@ -341,11 +371,11 @@ final class Processor {
         } finally {
             dispatcher.unlock();
         }
-        if (n > 0) {
-            if (maxInFlight != Integer.MAX_VALUE) {
-                inFlight.addAndGet(-n);
-            }
-            startDeferred();
+        if (n > 0 && maxInFlight != Integer.MAX_VALUE) {
+            inFlight.addAndGet(-n);
+        }
+        if (n > 0 || deferredCount > 0) {
+            startDeferred(); // also after a wait that found nothing: an engine that deferred may have room now
         }
         return n;
     }

@@ -102,7 +102,9 @@ public interface Engine extends AutoCloseable {
 
     /**
      * Starts a request. On {@link StartResult#COMPLETED} the result (bytes, error, accepted handle) is recorded
-     * in the request and the caller posts it. Errors of the I/O itself are recorded, not thrown.
+     * in the request and the caller posts it. Errors of the I/O itself are recorded, not thrown. Anything thrown
+     * anyway ({@link Error}s included, e.g. an {@link OutOfMemoryError} for a buffer) ends that request only: the
+     * processor cancels it in case it was parked, fails it with the throwable and frees its in-flight slot.
      */
     StartResult start(IoRequest request);
 

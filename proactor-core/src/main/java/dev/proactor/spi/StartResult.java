@@ -12,6 +12,12 @@ public enum StartResult {
      * the interest really changed, so a start that finds its interest already registered costs no wake-up.
      */
     PENDING_INTERRUPT,
-    /** The engine cannot take the request now (a resource is full); the processor defers and retries it later. */
+    /**
+     * The engine cannot take the request now (a resource is full) and has kept nothing of it: the processor
+     * defers it and starts it again later, in order before requests deferred after it: when a request leaves the
+     * engine, and after every leader wait while requests are deferred (the leader's waits are then at most about
+     * a millisecond, and a start deferred outside the leader interrupts its wait), so a deferral never depends
+     * on a completion that may not come.
+     */
     DEFERRED
 }
