@@ -429,12 +429,12 @@ final class Processor {
     }
 
     /**
-     * At close, after the pool threads and the dedicated leader stopped: lets the engine finish what still runs
-     * on its own threads ({@link Engine#quiesce()}), then queues every completion left, so each operation is
-     * dispatched exactly once. Skipped if a user thread still leads this processor (it queues them itself).
+     * At close, after the pool threads and the dedicated leader stopped: takes leadership, lets the engine finish
+     * what still runs on its own threads ({@link Engine#quiesce()}, which may reap), then queues every completion
+     * left, so each operation is dispatched exactly once. Skipped if a user thread still leads this processor (it
+     * queues them itself): only the leader ever reaps.
      */
     void collectAtClose() throws InterruptedException {
-        engine.quiesce();
         dispatcher.lock();
         try {
             if (leader != null) {
@@ -445,6 +445,7 @@ final class Processor {
             dispatcher.unlock();
         }
         try {
+            engine.quiesce();
             lead(0);
         } finally {
             dispatcher.lock();

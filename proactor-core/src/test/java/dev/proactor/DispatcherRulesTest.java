@@ -324,6 +324,25 @@ class DispatcherRulesTest {
     }
 
     @Test
+    void collectingAtCloseNeverReapsBesideALeader() throws Exception {
+        Demultiplexor demux = Demultiplexor.open(config(1));
+        try {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            Processor processor = AsynchChannel.openSocket(demux, new Reads()).processor();
+            AtomicReference<Thread> leader = new AtomicReference<>();
+            Future<Integer> leading = userThread(demux, -1, leader);
+            assertTrue(engine.waitEntered.tryAcquire(60, TimeUnit.SECONDS), "hang guard: nobody led");
+            processor.collectAtClose(); // e.g. a close racing with a user thread that took leadership
+            assertFalse(engine.quiescedUnderAWaiter.get(),
+                    "collectAtClose let the engine reap while a leader waited in it");
+            demux.close();
+            get(leading);
+        } finally {
+            demux.close();
+        }
+    }
+
+    @Test
     void timersQueuedOrDueAtCloseNeverFire() throws Exception {
         AtomicInteger fired = new AtomicInteger();
         Demultiplexor demux = Demultiplexor.open(config(1)); // no pool: nothing dispatches until close

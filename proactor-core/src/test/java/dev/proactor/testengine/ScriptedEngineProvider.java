@@ -253,6 +253,16 @@ public final class ScriptedEngineProvider implements EngineProvider {
             return true;
         }
 
+        /** Set if {@link #quiesce()} (which reaps, in real engines) ran while a thread waited in this engine. */
+        public final AtomicBoolean quiescedUnderAWaiter = new AtomicBoolean();
+
+        @Override
+        public void quiesce() {
+            if (waitersInside.get() > 0) {
+                quiescedUnderAWaiter.set(true);
+            }
+        }
+
         @Override
         public void close() {
             if (waitersInside.get() > 0) {
