@@ -59,6 +59,8 @@ public final class ReadFully {
      *
      * @throws IllegalStateException    if this object's previous exact read has not ended
      * @throws IllegalArgumentException if {@code dst} is read-only or has no space remaining
+     * @throws RuntimeException         what {@link AsynchChannel#read(ByteBuffer, Object)} throws; the exact read
+     *                                  has then not begun (not pending), and the object may be started again
      */
     public void start(AsynchChannel channel, ByteBuffer dst, Object attachment) {
         Objects.requireNonNull(channel, "channel");
@@ -76,7 +78,12 @@ public final class ReadFully {
         this.bytesRead = 0;
         this.error = null;
         this.pending = true;
-        channel.read(dst, this);
+        try {
+            channel.read(dst, this);
+        } catch (RuntimeException e) {
+            pending = false; // no read started: the exact read has not begun, and the caller gets the exception
+            throw e;
+        }
     }
 
     /**
@@ -101,10 +108,19 @@ public final class ReadFully {
         } else {
             bytesRead += op.getBytesCompleted();
             if (buffer.hasRemaining()) {
-                channel.read(buffer, this);
+                readMore();
             } else {
                 finish(null);
             }
+        }
+    }
+
+    /** Starts the next chunk; a read that cannot start ends the exact read with the reason. */
+    private void readMore() throws Exception {
+        try {
+            channel.read(buffer, this);
+        } catch (RuntimeException e) {
+            finish(e);
         }
     }
 
