@@ -156,8 +156,9 @@ public final class Acceptor implements AutoCloseable {
 
     /**
      * Stops accepting: closes the listening sockets (the pending accepts complete and are dropped), so the port
-     * is free when this returns and later connection attempts are refused. Connections already accepted are not
-     * touched; their services close them. Idempotent.
+     * is free when this returns and later connection attempts are refused. A connection whose accept completed
+     * but was not served yet when this began is closed, never handed to a service. Connections already served
+     * are not touched; their services close them. Idempotent.
      */
     @Override
     public void close() {
@@ -267,11 +268,16 @@ public final class Acceptor implements AutoCloseable {
 
         @Override
         public void onAcceptCompleted(OpAccept op) {
+            boolean closing;
             synchronized (Acceptor.this) {
                 posted--;
                 postedAccepts--;
+                closing = closed;
             }
             Throwable error = op.getError();
+            if (closing) {
+                return; // accepted while closing: not adopted, so the framework closes it after this callback
+            }
             if (error == null) {
                 serve(op);
                 refill(this);

@@ -186,9 +186,31 @@ public final class ScriptedEngineProvider implements EngineProvider {
             return new ScriptedChannel();
         }
 
+        /** The listening channel opened last. */
+        public volatile ScriptedChannel lastServer;
+
         @Override
         public EngineChannel openServer(SocketAddress local, int backlog) {
-            return new ScriptedChannel();
+            ScriptedChannel server = new ScriptedChannel();
+            lastServer = server;
+            return server;
+        }
+
+        /** Completes the accept parked on {@code server} with a new connection; false if none is parked. */
+        public boolean completeAccept(ScriptedChannel server) {
+            IoRequest r;
+            synchronized (server) {
+                r = server.input;
+                server.input = null;
+            }
+            if (r == null) {
+                return false;
+            }
+            r.completeAccept(new Object(), new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(),
+                    40000));
+            done.add(r);
+            interrupt();
+            return true;
         }
 
         @Override
