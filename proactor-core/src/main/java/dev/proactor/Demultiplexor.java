@@ -207,7 +207,8 @@ public final class Demultiplexor implements AutoCloseable {
 
     /**
      * Posts {@code op} as a completion to be dispatched soon (seed §6.1), from any thread. A pending schedule of
-     * the timer is replaced by the post; posting an already posted timer only notifies again.
+     * the timer is replaced by the post; posting an already posted timer only notifies again. A completion posted
+     * before {@link #close()} is dispatched even if the demultiplexor closes first (by the closing thread then).
      *
      * @throws IllegalArgumentException if the timer belongs to another demultiplexor
      * @throws IllegalStateException    if closed
@@ -392,7 +393,9 @@ public final class Demultiplexor implements AutoCloseable {
     // ---------------------------------------------------------------- close
 
     /**
-     * Closes the demultiplexor: pending timers are dropped (none fires from now on); every channel is closed, so
+     * Closes the demultiplexor: scheduled timers are dropped (none fires from now on, not even one already due),
+     * while completions {@link #post posted} before the close are dispatched once like I/O completions (a layer
+     * such as TLS delivers its completions that way); every channel is closed, so
      * its pending operations complete with an error and are dispatched, in order per direction (file operations
      * already running on a worker are waited for and dispatched with their result); the pool and dedicated
      * threads stop, a user thread still waiting in the engine is interrupted and waited for; then the engines are

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  *       status still set.</li>
  *   <li><i>Handler failures stay in the handler.</i> Any {@link Throwable} from a callback goes to
  *       {@link Op#onHandlerFailure}; the thread goes on.</li>
- *   <li><i>Close.</i> {@link #stopTimers()} drops pending and queued timers; {@link #stop()} makes threads leave
+ *   <li><i>Close.</i> {@link #stopTimers()} drops scheduled timers, due ones too (posted completions stay queued and
+ *       are dispatched); {@link #stop()} makes threads leave
  *       once the queue is empty; {@link #drainAndTerminate()} dispatches what is left; after it, a completion
  *       posted from outside a dispatcher loop is dispatched at once by the posting thread.</li>
  * </ul>
@@ -136,6 +137,7 @@ final class Dispatcher {
         try {
             checkTimersRunning();
             timers.remove(op);
+            op.posted = true;
             if (op.queue != completed) {
                 op.state = OpState.POSTED;
                 queueLocked(op);
@@ -213,6 +215,7 @@ final class Dispatcher {
             checkTimersRunning();
             timers.remove(t);
             completed.remove(t);
+            t.posted = false;
             t.attachment = attachment;
             long deadline = System.nanoTime() + Math.min(delayNanos, Long.MAX_VALUE / 4);
             t.state = OpState.STARTED;
@@ -459,7 +462,7 @@ final class Dispatcher {
             Op op = completed.peek();
             while (op != null) {
                 Op next = op.next;
-                if (op instanceof OpTimer t) {
+                if (op instanceof OpTimer t && !t.posted) { // posted completions are dispatched at close
                     completed.remove(t);
                     t.state = OpState.INITIALIZED;
                 }

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Timers due at the same time fire in the order they were scheduled. A timer is pending from
  * {@code schedule}/{@code post} until its callback begins; {@link #cancel()} of a pending timer guarantees the
- * callback does not run. Scheduling a pending timer again moves it. All methods are thread-safe; the same
+ * callback does not run. At {@link Demultiplexor#close()} scheduled timers are dropped (due or not), while a
+ * completion posted before the close is still dispatched, once. Scheduling a pending timer again moves it. All methods are thread-safe; the same
  * object is reused for every schedule, so timers allocate nothing in the steady state.
  */
 public final class OpTimer extends Op {
@@ -24,6 +25,8 @@ public final class OpTimer extends Op {
     long sequence;
     /** Position in the timer heap, or -1 when not in it. */
     int heapIndex = -1;
+    /** Whether the pending dispatch was asked with {@code post} (kept at close) rather than by a schedule. */
+    boolean posted;
 
     OpTimer(Dispatcher dispatcher, AsynchHandler handler) {
         this.dispatcher = dispatcher;

@@ -186,6 +186,53 @@ public abstract class TlsConformanceTest {
         }
     }
 
+    /**
+     * A TLS operation completed off the demultiplexor's threads (here: a write on a closed channel, from this
+     * thread) is dispatched through a posted completion; a demultiplexor closed before it ran still runs it, once.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void everyStartedOperationCompletesOnceAlsoWhenTheDemultiplexorCloses(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        AtomicInteger handshakes = new AtomicInteger();
+        AtomicInteger writes = new AtomicInteger();
+        List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TlsHandler handler = new TlsHandler() {
+            @Override
+            public void onHandshakeCompleted(TlsOp op) {
+                handshakes.incrementAndGet();
+            }
+
+            @Override
+            public void onReadCompleted(TlsOp op) {
+            }
+
+            @Override
+            public void onWriteCompleted(TlsOp op) {
+                writes.incrementAndGet();
+                errors.add(op.getError());
+            }
+        };
+        try (java.nio.channels.ServerSocketChannel peer = java.nio.channels.ServerSocketChannel.open()) {
+            peer.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0));
+            Demultiplexor demux = Demultiplexor.open(config); // not started: this thread drives it
+            try {
+                TlsChannel tls = TlsChannel.connect(demux, peer.getLocalAddress(),
+                        clientEngine(TlsTestCertificates.rsa().clientContext(), null), handler, null);
+                tls.close();
+                for (int i = 0; i < 6000 && handshakes.get() == 0; i++) {
+                    demux.handleEvents(10, TimeUnit.MILLISECONDS); // the socket's own completions, if any
+                }
+                assertEquals(1, handshakes.get(), "hang guard: the handshake ends with the close");
+                tls.write(ByteBuffer.wrap(new byte[] {1}), null); // completes at once: its callback is posted
+            } finally {
+                demux.close();
+            }
+        }
+        assertEquals(1, writes.get(), "the write's callback, posted before the demultiplexor closed, never ran");
+        assertInstanceOf(java.nio.channels.ClosedChannelException.class, errors.get(0));
+    }
+
     /** The engine's delegated tasks run on the executor given, and the handshake goes on when they are done. */
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
