@@ -67,7 +67,8 @@ public final class Demultiplexor implements AutoCloseable {
         this.config = config;
         this.name = "proactor-" + IDS.incrementAndGet();
         EngineSelector.Choice choice = EngineSelector.choose(config);
-        Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary"));
+        Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary",
+                dispatcher::isOwnThread));
         this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
         Engine fileEngine = createFileEngine(config, engine, name + "-files");
         this.files = fileEngine == null ? null
@@ -137,6 +138,7 @@ public final class Demultiplexor implements AutoCloseable {
     }
 
     private void runPoolThread() {
+        dispatcher.adoptOwnThread();
         while (!dispatcher.isStopping()) {
             try {
                 dispatcher.runPoolThread();

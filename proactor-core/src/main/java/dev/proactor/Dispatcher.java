@@ -47,6 +47,8 @@ final class Dispatcher {
 
     /** The dispatcher whose loop the current thread is in, to post without needless wake-ups. */
     private static final ThreadLocal<Dispatcher> CURRENT = new ThreadLocal<>();
+    /** The dispatcher whose own thread (pool thread or dedicated leader) this is, for the thread's whole life. */
+    private static final ThreadLocal<Dispatcher> OWN_THREAD = new ThreadLocal<>();
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition followerWake = lock.newCondition();
@@ -286,6 +288,16 @@ final class Dispatcher {
     /** A pool thread's loop: runs until the dispatcher stops and the queue is empty. */
     void runPoolThread() {
         loop(-1, true);
+    }
+
+    /** Marks the calling thread, made by the demultiplexor for its whole life, as one of this dispatcher's. */
+    void adoptOwnThread() {
+        OWN_THREAD.set(this);
+    }
+
+    /** Whether the calling thread is one of this dispatcher's own (see {@link #adoptOwnThread()}). */
+    boolean isOwnThread() {
+        return OWN_THREAD.get() == this;
     }
 
     private int loop(long timeoutNanos, boolean pool) {

@@ -397,6 +397,7 @@ final class Processor {
     }
 
     private void runDedicatedLeader() {
+        dispatcher.adoptOwnThread();
         leader = Thread.currentThread();
         try {
             while (!dedicatedStopped) {

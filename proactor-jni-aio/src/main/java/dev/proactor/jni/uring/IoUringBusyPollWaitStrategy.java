@@ -39,7 +39,12 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
         interrupt.takeSeen();
         long deadline = System.nanoTime() + Math.max(timeoutNanos, 0);
         while (true) {
-            int n = ring.takeUnsubmitted();
+            int n = 0;
+            if (engine.maySubmit()) {
+                n = ring.takeUnsubmitted();
+            } else if (ring.hasUnsubmitted()) {
+                engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+            }
             int result = ring.enterNoWait(n);
             ring.afterEnter(n, result);
             engine.reap();

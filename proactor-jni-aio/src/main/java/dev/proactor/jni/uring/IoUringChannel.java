@@ -19,10 +19,11 @@ import java.nio.channels.FileChannel;
  * duplicate of a registered JDK channel's or an opened {@link FileChannel}'s), and its two directions. Mutable
  * state is guarded by this object's monitor.
  *
- * <p>Closing releases the descriptor at once, after submitting every SQE already written for it: requests in the
- * kernel hold their own reference to the file, so a number reused by the process is never touched by them, and the
- * core has cancelled them before (their cancellation completes through the ring). A request whose completion
- * arrives after the close is never continued on the descriptor.
+ * <p>Closing releases the descriptor once the kernel has taken in every SQE written for it (see
+ * {@link IoUringEngine}): requests in the kernel hold their own reference to the file, so a number reused by the
+ * process is never touched by them, and the core has cancelled them before (their cancellation completes through
+ * the ring). A request whose completion arrives after the close is never continued on the descriptor, and the
+ * descriptor is never asked anything after the close.
  */
 final class IoUringChannel implements EngineChannel {
 
@@ -65,8 +66,9 @@ final class IoUringChannel implements EngineChannel {
         return !closed && (owner == null || owner.isOpen());
     }
 
+    /** The connected peer of a datagram socket, or null; caller holds this channel's monitor. */
     SocketAddress connectedPeer() {
-        if (connectedPeer == null) {
+        if (connectedPeer == null && !closed) { // closed: the descriptor may already name another socket
             Sockaddr address = new Sockaddr();
             if (SocketNative.peerAddress(fd, address) == 0) {
                 connectedPeer = address.get();
@@ -164,15 +166,10 @@ final class IoUringChannel implements EngineChannel {
             IoUringTransmit.release(output.transmit);
         }
         IOException failure = null;
-        try {
-            // The kernel looks the descriptor up when an SQE is submitted: submit every SQE written for it before
-            // the number is freed (none can be written after: closed is set), so none reaches a socket or file
-            // that gets the number next.
-            engine.release(this);
-        } catch (IOException e) {
-            failure = e;
-        }
-        int result = IoNative.close(fd);
+        // The kernel looks the descriptor up when it takes an SQE in: the number is freed only once every SQE
+        // written for it was taken in (none can be written after: closed is set), so none reaches a socket or file
+        // that gets the number next.
+        int result = engine.release(this) ? IoNative.close(fd) : 0;
         if (result < 0) {
             IOException closeFailure = Errors.newException("close", result);
             if (failure == null) {

@@ -30,8 +30,6 @@ final class IoUringDirection {
     /** The reason of a cancel asked while the request was in the ring, or null. */
     Throwable cancelReason;
 
-    /** Times the request was submitted again after the kernel cancelled it (its submitter exited). */
-    int kernelCancels;
     /** How the SQE in flight was built, for its completion: see {@link IoUringOps}. */
     int mode;
     /** Buffer position the single-buffer SQE started at. */
@@ -113,6 +111,5 @@ final class IoUringDirection {
         cancelReason = null;
         mode = 0;
         staged = 0;
-        kernelCancels = 0;
     }
 }

@@ -4,7 +4,6 @@ import static dev.proactor.jni.internal.CloseFailures.addTo;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
@@ -12,6 +11,7 @@ import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
@@ -37,12 +37,30 @@ import java.util.ArrayList;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The io_uring engine: one ring per engine, every operation a request in the ring (see the package documentation
  * for the mapping, submission, cancellation and wake-up rules).
+ *
+ * <p><b>Which threads submit.</b> The kernel ties a request to the thread whose {@code io_uring_enter} submitted it
+ * and cancels it when that thread exits. So only threads that outlive the engine's requests submit: the
+ * demultiplexor's own threads (pool threads, dedicated leader; {@link EngineSettings#ownThread()}) and the
+ * engine's {@link IoUringSubmitter}. Any other thread (a user thread calling {@code read} and then exiting, a
+ * virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and wakes the
+ * submitter. A request is therefore never cancelled by a thread's exit.
+ *
+ * <p><b>Full submission queue.</b> A thread that finds the SQ full makes room (submits, or wakes the submitter)
+ * and waits for it: never a failed or lost start, continuation or cancel. The kernel frees room as soon as an enter
+ * takes the entries in, so the wait is short; only after {@link #ROOM_LIMIT_NANOS} without room does the request
+ * fail with an {@link IOException}.
+ *
+ * <p><b>Closing a descriptor.</b> A channel's close waits until the kernel has consumed every SQE written before it
+ * (the kernel looks the descriptor up when it takes an SQE in) and only then closes the descriptor, so no SQE ever
+ * reaches a number the process reused for another socket or file.
  */
 final class IoUringEngine implements Engine {
 
@@ -53,8 +71,8 @@ final class IoUringEngine implements Engine {
     /** User data of cancel requests (their own completions carry nothing the engine needs). */
     static final long CANCEL_TAG = -2L;
     private static final int DEFAULT_BACKLOG = 128;
-    /** Resubmissions after a kernel-side cancel (submitter exited) before the request fails with it. */
-    private static final int MAX_KERNEL_CANCELS = 1000;
+    /** Longest wait for room in a full submission queue, or for the kernel to consume a closing channel's SQEs. */
+    static final long ROOM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
@@ -74,15 +92,20 @@ final class IoUringEngine implements Engine {
 
     private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
     private volatile boolean closing;
+    /** Whether the calling thread is one of the demultiplexor's own (see the class documentation). */
+    private final BooleanSupplier ownThread;
+    private final IoUringSubmitter submitter;
 
-    IoUringEngine(String waitStrategyName, IoUringFeatures features) throws IOException {
+    IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
             throw new IllegalArgumentException("unknown io_uring wait strategy '" + waitStrategyName
                     + "'; allowed: " + IoUringEngineProvider.WAIT_STRATEGIES);
         }
         this.features = features;
+        this.ownThread = settings.ownThread();
         this.ring = new IoUringRing(features.entries(), features.setupFlags());
-        this.interrupt = new IoUringInterruptStrategy(ring);
+        this.submitter = new IoUringSubmitter(ring, settings.name() + "-io_uring-submitter");
+        this.interrupt = new IoUringInterruptStrategy(this);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
                 ? new IoUringWaitStrategy(this, ring, interrupt, completed)
                 : new IoUringBusyPollWaitStrategy(this, ring, interrupt, completed);
@@ -277,10 +300,103 @@ final class IoUringEngine implements Engine {
         return channel;
     }
 
-    /** A channel is closing: submits what was written for its descriptor and forgets it. */
-    void release(IoUringChannel channel) throws IOException {
+    /**
+     * A channel is closing (no SQE can be written for it any more): forgets it and waits until the kernel has
+     * consumed every SQE written before now, so its descriptor may be closed.
+     *
+     * @return false if the kernel did not consume them within {@link #ROOM_LIMIT_NANOS} (the caller must then not
+     *         close the descriptor: an SQE could still reach a number reused by the process)
+     */
+    boolean release(IoUringChannel channel) {
         channels.remove(channel);
-        ring.submitPending();
+        int mark = ring.writtenMark();
+        long deadline = System.nanoTime() + ROOM_LIMIT_NANOS;
+        for (int spins = 0; !ring.consumed(mark); spins++) {
+            if (System.nanoTime() - deadline > 0) {
+                LOG.error("io_uring did not take in the SQEs written before closing {} within {} s; its descriptor"
+                        + " is left open rather than risk I/O on a reused number", channel,
+                        TimeUnit.NANOSECONDS.toSeconds(ROOM_LIMIT_NANOS));
+                return false;
+            }
+            submitWritten();
+            pause(spins);
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- submission
+
+    /** Whether the calling thread may submit (see the class documentation). */
+    boolean maySubmit() {
+        return ownThread.getAsBoolean() || submitter.isCurrentThread();
+    }
+
+    /** Submits what is written now if this thread may, else wakes the submitter. */
+    private void submitWritten() {
+        if (maySubmit()) {
+            try {
+                ring.submitPending();
+            } catch (IOException e) {
+                LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
+            }
+        } else {
+            submitter.wake();
+        }
+    }
+
+    /**
+     * After SQEs were written, outside any channel's monitor: an allowed thread submits them itself only if the
+     * leader blocks in {@code io_uring_enter} (else the leader's next enter takes them, one system call per
+     * batch); any other thread hands them to the submitter.
+     */
+    void afterWrite() {
+        if (!maySubmit()) {
+            submitter.wake();
+        } else if (ring.isWaiting()) {
+            submitWritten();
+        }
+    }
+
+    /** A leader that may not submit is about to wait: gets what is written submitted by the submitter. */
+    void handOffUnsubmitted() {
+        submitter.wake();
+    }
+
+    /** Spins briefly, then yields, then sleeps a few microseconds: waits that last microseconds in practice. */
+    private static void pause(int spins) {
+        if (spins < 100) {
+            Thread.onSpinWait();
+        } else if (spins < 200) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(10_000);
+        }
+    }
+
+    /**
+     * Writes one SQE, waiting for room if the queue is full (see the class documentation). Does not submit: the
+     * caller calls {@link #afterWrite()} once it holds no channel's monitor.
+     *
+     * @return false if the ring is closed (nothing written)
+     * @throws IOException if no room appeared within {@link #ROOM_LIMIT_NANOS}
+     */
+    boolean writeSqe(int opcode, int ioprio, int fd, long address, int length, long offset, int opFlags,
+                     long userData) throws IOException {
+        long deadline = 0;
+        for (int spins = 0; ; spins++) {
+            int written = ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);
+            if (written != IoUringRing.FULL) {
+                return written == IoUringRing.WRITTEN;
+            }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + ROOM_LIMIT_NANOS;
+            } else if (System.nanoTime() - deadline > 0) {
+                throw new IOException("io_uring submission queue full (" + ring.sqEntries() + " entries) for "
+                        + TimeUnit.NANOSECONDS.toSeconds(ROOM_LIMIT_NANOS) + " s");
+            }
+            submitWritten();
+            pause(spins);
+        }
     }
 
     // ---------------------------------------------------------------- requests
@@ -319,7 +435,7 @@ final class IoUringEngine implements Engine {
                 return StartResult.COMPLETED;
             }
         }
-        submitIfLeaderBlocked();
+        afterWrite();
         return StartResult.PENDING;
     }
 
@@ -340,26 +456,25 @@ final class IoUringEngine implements Engine {
             if (dir.request != request || dir.cancelReason != null) {
                 return false;
             }
-            dir.cancelReason = reason;
             try {
-                ring.prepare(IoUringNative.OP_ASYNC_CANCEL, 0, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG);
+                if (!writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG)) {
+                    return false; // the ring is closed: closing it cancels the request
+                }
             } catch (IOException e) {
+                // The queue stayed full: leave the request unmarked so a later cancel or close tries again.
                 LOG.warn("cancelling {} on {} failed: {}", request.kind(), channel, e.getMessage());
                 return false;
             }
+            dir.cancelReason = reason;
         }
-        try {
-            ring.submitPending();
-        } catch (IOException e) {
-            LOG.warn("submitting a cancel failed: {}", e.getMessage());
-        }
+        afterWrite();
         return false;
     }
 
     /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
     boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
                     int opFlags) throws IOException {
-        if (!ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
+        if (!writeSqe(opcode, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
             throw new AsynchronousCloseException(); // the engine is closed
         }
         return true;
@@ -373,16 +488,6 @@ final class IoUringEngine implements Engine {
     /** Whether stream reads and writes try the socket once at start. */
     boolean tryFirst() {
         return features.tryFirst();
-    }
-
-    private void submitIfLeaderBlocked() {
-        if (ring.isWaiting()) {
-            try {
-                ring.submitPending();
-            } catch (IOException e) {
-                LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
-            }
-        }
     }
 
     /** Handles one CQE. Leader (or quiesce) only. */
@@ -411,15 +516,7 @@ final class IoUringEngine implements Engine {
             }
             boolean done;
             try {
-                if (result == -ErrnoNative.ECANCELED && dir.cancelReason == null && channel.usable()
-                        && dir.kernelCancels < MAX_KERNEL_CANCELS) {
-                    // Not our cancel: the thread that submitted the request has exited, and the kernel ends such
-                    // requests when they would next run. Nothing was transferred; submit it again from here.
-                    dir.kernelCancels++;
-                    done = !IoUringOps.retry(this, dir, request);
-                } else {
-                    done = IoUringOps.complete(this, dir, request, result);
-                }
+                done = IoUringOps.complete(this, dir, request, result);
             } catch (IOException | RuntimeException e) {
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());
@@ -433,9 +530,13 @@ final class IoUringEngine implements Engine {
         }
     }
 
-    /** Reaps every CQE now in the ring. Leader only. */
+    /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
-        return ring.reap(onCompletion);
+        int n = ring.reap(onCompletion);
+        if (n > 0 && !maySubmit()) {
+            submitter.wake(); // a leader that may not submit: its continuations are submitted by the submitter
+        }
+        return n;
     }
 
     private int allocateSlot(IoUringDirection dir) {
@@ -476,9 +577,8 @@ final class IoUringEngine implements Engine {
     public void quiesce() {
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
         while (slotsInUse() > 0 && System.nanoTime() - deadline < 0) {
-            int n = ring.takeUnsubmitted();
-            int result = ring.enter(n, 1, TimeUnit.MILLISECONDS.toNanos(50));
-            ring.afterEnter(n, result);
+            submitWritten(); // the closing thread may be a user thread: it does not submit itself
+            ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
             reap();
         }
         int left = slotsInUse();
@@ -501,6 +601,11 @@ final class IoUringEngine implements Engine {
             } catch (IOException e) {
                 failure = addTo(failure, e);
             }
+        }
+        try {
+            submitter.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
             ring.close();

@@ -8,8 +8,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Interrupts the leader's {@code io_uring_enter} by submitting an {@code IORING_OP_NOP}: its completion ends the
- * wait like any other. No eventfd to re-arm and no extra descriptor; the NOP completes inline in the submitting
+ * Interrupts the leader's {@code io_uring_enter} by submitting an {@code IORING_OP_NOP} (by this thread or by the
+ * engine's submitter, see {@link IoUringEngine}): its completion ends the wait like any other. No eventfd to re-arm and no extra descriptor; the NOP completes inline in the submitting
  * call. A flag coalesces interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives
  * while no wait runs leaves its NOP in the completion queue, so the next wait returns at once.
  */
@@ -17,24 +17,27 @@ final class IoUringInterruptStrategy implements InterruptStrategy {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringInterruptStrategy.class);
 
-    private final IoUringRing ring;
+    private final IoUringEngine engine;
     private final AtomicBoolean requested = new AtomicBoolean();
     /** A NOP was reaped since the leader last asked; the leader's only. */
     private boolean seen;
 
-    IoUringInterruptStrategy(IoUringRing ring) {
-        this.ring = ring;
+    IoUringInterruptStrategy(IoUringEngine engine) {
+        this.engine = engine;
     }
 
-    /** Any thread; never blocks for long (a short hold of the ring's submission monitor and a submit). */
+    /**
+     * Any thread; never blocks for long (a short hold of the ring's submission monitor, a submit by this thread if
+     * it may submit, else by the engine's submitter).
+     */
     @Override
     public void interrupt() {
         if (requested.getAndSet(true)) {
             return; // a NOP is on its way
         }
         try {
-            if (ring.prepare(IoUringNative.OP_NOP, 0, 0, -1, 0, 0, 0, 0, IoUringEngine.INTERRUPT_TAG)) {
-                ring.submitPending();
+            if (engine.writeSqe(IoUringNative.OP_NOP, 0, -1, 0, 0, 0, 0, IoUringEngine.INTERRUPT_TAG)) {
+                engine.afterWrite();
             }
         } catch (IOException e) {
             requested.set(false);

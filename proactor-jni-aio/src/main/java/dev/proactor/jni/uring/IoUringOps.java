@@ -102,19 +102,6 @@ final class IoUringOps {
     }
 
     /**
-     * Writes the request's current step again (the kernel cancelled it without transferring anything): the
-     * request's state (buffer positions, bytes so far, transmission window) already says where it stands.
-     *
-     * @return true if an SQE is in the ring, false if the request finished without one
-     */
-    static boolean retry(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
-        if (request.kind() == OpKind.TRANSMIT_FILE) {
-            return IoUringTransmit.retry(engine, dir, request);
-        }
-        return start(engine, dir, request);
-    }
-
-    /**
      * Records the result of the request's SQE, and writes the next one if the request goes on.
      *
      * @return true if the request finished (result recorded), false if a new SQE is in the ring

@@ -17,9 +17,9 @@ import java.nio.ByteOrder;
  * by them.
  *
  * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
- * ({@link #prepare}) and any thread may submit what was written ({@link #submitPending}); the count of written but
- * unsubmitted entries is handed out under the monitor, so every entry is submitted exactly once whichever thread
- * enters the kernel. No system call that blocks runs under the monitor (a submit-only {@code io_uring_enter} does
+ * ({@link #prepare}); only the threads {@link IoUringEngine} allows submit what was written
+ * ({@link #submitPending}, or the leader's enter); the count of written but unsubmitted entries is handed out under
+ * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. No system call that blocks runs under the monitor (a submit-only {@code io_uring_enter} does
  * not block). The completion ring is read by one thread at a time only, the engine's leader
  * ({@link #reap(CompletionHandler)}).
  */
@@ -153,23 +153,26 @@ final class IoUringRing {
         return cqEntries;
     }
 
+    /** {@link #prepare} wrote the SQE. */
+    static final int WRITTEN = 1;
+    /** {@link #prepare} found the ring closed and wrote nothing. */
+    static final int CLOSED = 0;
+    /** {@link #prepare} found the submission queue full and wrote nothing (see {@link IoUringEngine}). */
+    static final int FULL = -1;
+
     /**
-     * Writes one SQE (all other fields zero) and publishes it; it is submitted by the next
-     * {@link #submitPending}. When the submission queue is full, what is in it is submitted first. Any thread.
+     * Writes one SQE (all other fields zero) and publishes it; it is submitted by whichever allowed thread enters
+     * next (see {@link IoUringEngine} for which threads may submit). Never submits itself. Any thread.
      *
-     * @return false if the ring is closed (nothing written)
-     * @throws IOException if the queue is full and submitting fails
+     * @return {@link #WRITTEN}, {@link #CLOSED} or {@link #FULL}
      */
-    synchronized boolean prepare(int opcode, int sqeFlags, int ioprio, int fileFd, long address, int length,
-                                 long offset, int opFlags, long userData) throws IOException {
+    synchronized int prepare(int opcode, int sqeFlags, int ioprio, int fileFd, long address, int length,
+                             long offset, int opFlags, long userData) {
         if (closed) {
-            return false;
+            return CLOSED;
         }
         if (localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries) {
-            submitLocked();
-            if (localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries) {
-                throw new IOException("io_uring submission queue full (" + sqEntries + " entries)");
-            }
+            return FULL;
         }
         int base = (localTail & sqMask) * IoUringNative.SQE_SIZE;
         for (int i = 0; i < IoUringNative.SQE_SIZE; i += Long.BYTES) {
@@ -187,7 +190,20 @@ final class IoUringRing {
         localTail++;
         INT.setRelease(sqRing, sqTail, localTail);
         unsubmitted++;
-        return true;
+        return WRITTEN;
+    }
+
+    /** The position after the last SQE written so far: with {@link #consumed}, "every SQE written before now". */
+    synchronized int writtenMark() {
+        return localTail;
+    }
+
+    /**
+     * Whether the kernel has consumed (looked up the file of) every SQE written before {@code mark}: it advances
+     * the SQ head as it takes entries in. True once the ring is closed (nothing is submitted any more).
+     */
+    synchronized boolean consumed(int mark) {
+        return closed || (int) INT.getAcquire(sqRing, sqHead) - mark >= 0;
     }
 
     /** Submits, without waiting, what is written and not submitted yet. Lock held. */
@@ -249,6 +265,16 @@ final class IoUringRing {
     synchronized int takeForWait() {
         waiting = true;
         return takeUnsubmitted();
+    }
+
+    /**
+     * As {@link #takeForWait()} for a leader that may not submit: marks the wait without taking anything.
+     *
+     * @return whether entries are written and not submitted (the caller has them submitted by another thread)
+     */
+    synchronized boolean markWaitWithoutSubmitting() {
+        waiting = true;
+        return unsubmitted > 0 && !closed;
     }
 
     /** The blocking enter returned. */

@@ -73,10 +73,6 @@ final class IoUringTransmit {
         return step(engine, dir, request);
     }
 
-    /** Sends the current piece again (see {@link IoUringOps#retry}). */
-    static boolean retry(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
-        return step(engine, dir, request);
-    }
 
     static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
             throws IOException {

@@ -40,7 +40,12 @@ final class IoUringWaitStrategy implements WaitStrategy {
         boolean block = found == 0 && completed.isEmpty() && timeoutNanos != 0;
         int result;
         if (block) {
-            int n = ring.takeForWait();
+            int n = 0;
+            if (engine.maySubmit()) {
+                n = ring.takeForWait();
+            } else if (ring.markWaitWithoutSubmitting()) {
+                engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+            }
             try {
                 result = ring.enter(n, 1, timeoutNanos < 0 ? -1 : timeoutNanos);
             } finally {
@@ -48,7 +53,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
             }
             ring.afterEnter(n, result);
         } else {
-            int n = ring.takeUnsubmitted();
+            int n = engine.maySubmit() ? ring.takeUnsubmitted() : 0;
             result = n > 0 || found == 0 ? ring.enterNoWait(n) : 0;
             ring.afterEnter(n, result);
         }

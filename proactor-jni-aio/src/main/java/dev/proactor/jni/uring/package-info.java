@@ -26,17 +26,17 @@
  * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
  * instead (seen under load on a send), so the engine clears the flag on every socket it drives.
  *
- * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it; when that
- * thread has exited (a user thread that led for a while, a foreign thread that cancelled something and so submitted
- * what was written), the request is ended with {@code ECANCELED} when it would next run. A CQE with
- * {@code ECANCELED} that no cancel of ours asked for therefore means "submit again": nothing was transferred, and
- * the leader, a living thread, writes the same step again.
+ * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it and ends
+ * it with {@code ECANCELED} when that thread exits. Only threads that outlive the requests submit: the
+ * demultiplexor's own threads and the engine's submitter thread; a user thread (one that calls {@code read} and
+ * exits, a virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and wakes the
+ * submitter. A full submission queue is waited on, never a failed or lost request (see {@code IoUringEngine}).
  *
- * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread (see
- * {@code IoUringInterruptStrategy}).
+ * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread, or by the submitter for a thread
+ * that may not submit (see {@code IoUringInterruptStrategy}).
  *
- * <p><b>Closing.</b> A channel's close submits what was written for its descriptor before releasing it (the kernel
- * resolves descriptors at submission), so no request reaches a number reused by the process; requests in flight
- * hold the kernel's file. The engine's {@code quiesce} reaps until no request is left in the ring.
+ * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
+ * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
+ * reaches a number reused by the process; requests in flight hold the kernel's file. The engine's {@code quiesce} reaps until no request is left in the ring.
  */
 package dev.proactor.jni.uring;
