@@ -166,6 +166,11 @@ final class IoUringChannel implements EngineChannel {
             IoUringTransmit.release(output.transmit);
         }
         IOException failure = null;
+        if (kind == Kind.SERVER) {
+            // ACCEPTs in flight hold the socket until their cancel completes: stop listening now, so the port is
+            // free (and connection attempts refused) when close returns. The accepts end with the close's error.
+            SocketNative.shutdown(fd, SocketNative.SHUT_RDWR);
+        }
         // The kernel looks the descriptor up when it takes an SQE in: the number is freed only once every SQE
         // written for it was taken in (none can be written after: closed is set), so none reaches a socket or file
         // that gets the number next.

@@ -181,6 +181,30 @@ class IoUringSubmissionRulesTest {
         }
     }
 
+    /**
+     * A listening channel with accepts in flight, closed: the port is free when close returns (a new listener binds
+     * it at once), although the kernel's ACCEPT requests still hold the socket until their cancel completes.
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("configurations")
+    void closingAListenerWithAcceptsInFlightFreesItsPortBeforeCloseReturns(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        Futures h = new Futures(1);
+        try (Demultiplexor demux = open(config, 4096)) {
+            for (int round = 0; round < 50; round++) {
+                AsynchChannel listener = AsynchChannel.openServer(demux, h, LOOPBACK, 16);
+                for (int i = 0; i < 4; i++) {
+                    listener.accept(-1);
+                }
+                InetSocketAddress address = (InetSocketAddress) listener.getLocalAddress();
+                listener.close();
+                try (ServerSocketChannel next = ServerSocketChannel.open()) {
+                    next.bind(address); // throws BindException if the closed listener still listens
+                }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------- full submission queue
 
     /** With a two-entry submission queue, many more reads than entries start, time out and are cancelled. */
