@@ -20,6 +20,9 @@ import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
 import java.util.ArrayDeque;
 import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One kernel AIO context ({@code io_setup}) running the file reads and writes of a {@link LinuxAioEngine}: a fixed
@@ -30,7 +33,8 @@ import java.util.Queue;
  * <p>Requests: {@code READ_FILE} is one {@code IOCB_CMD_PREAD} (several buffers: {@code PREADV}); a short read is
  * the result, 0 bytes is end of file. {@code WRITE_FILE} is {@code PWRITE}/{@code PWRITEV}, submitted again from
  * where it stopped after a short write until every byte is written. Direct buffers go to the kernel as they are
- * (nothing allocated per request); a heap buffer goes through the slot's direct bounce block.
+ * (nothing allocated per request); a heap buffer goes through the slot's direct bounce block, at most
+ * {@link AioSlot#MAX_BOUNCE} bytes per iocb (a short read; a write goes on until every byte is written).
  *
  * <p>Cancel ({@code io_cancel}): the kernel cannot cancel plain file reads and writes (it answers {@code EINVAL}),
  * so such a request runs to the end and completes with its own result, as on the thread-pool file engine. Where a
@@ -38,12 +42,18 @@ import java.util.Queue;
  * cancel reason when the event it reports later says {@code ECANCELED}.
  *
  * <p>Threading: {@link #start}, {@link #cancel} from any thread (lock order: the file channel, then this
- * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end.
+ * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end. The context's
+ * lock is never held across {@code io_submit}, which runs a buffered read to its end inside the call: a cold read
+ * must not keep the leader from reaping. An event that cannot be applied to its request (a buffer changed while
+ * in flight) fails that request only; the rest of its batch completes.
  */
 final class AioContext {
 
     /** Iocbs per context: requests in flight at once; more are deferred by the core until one completes. */
     static final int DEPTH = 256;
+    /** Longest {@link #quiesce()}: a request the device never answers must not hang the demultiplexor's close. */
+    private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    private static final Logger LOG = LoggerFactory.getLogger(AioContext.class);
 
     private final long context;
     private final int eventfd;
@@ -58,6 +68,8 @@ final class AioContext {
     private int freeCount;
     /** Iocbs the kernel holds (submitted, event not yet reaped). Written under this. */
     private volatile int inFlight;
+    /** Threads inside io_submit; guarded by this (close waits for 0 before destroying the context). */
+    private int submitting;
 
     private final Object harvestLock = new Object();
     /** Completions reaped by {@link #quiesce()} for the leader's next collect; guarded by harvestLock. */
@@ -121,7 +133,8 @@ final class AioContext {
             request.engineScratch(slot.index + 1L);
             try {
                 prepare(slot, request, channel, read);
-            } catch (IllegalArgumentException | IllegalStateException e) {
+            } catch (RuntimeException | OutOfMemoryError e) {
+                // A misused buffer, or no direct memory for a bounce block: this request fails, its iocb is free.
                 release(slot);
                 request.fail(e);
                 return StartResult.COMPLETED;
@@ -187,15 +200,33 @@ final class AioContext {
         free[freeCount++] = slot.index;
     }
 
-    /** io_submit of the slot's iocb. Channel lock held (the descriptor is open). */
-    private synchronized int submit(AioSlot slot) {
-        if (closed) {
-            return -ErrnoNative.EBADF;
-        }
-        int result = LinuxAioNative.ioSubmitOne(context, slot.iocbAddress);
-        Reference.reachabilityFence(iocbs);
-        if (result >= 0) {
+    /**
+     * io_submit of the slot's iocb. Channel lock held (the descriptor is open), not this context's: a buffered
+     * read runs inside io_submit, and the leader must be able to reap meanwhile. The iocb is counted in flight
+     * before the call (its event may be reaped before the call returns) and uncounted if the kernel refused it.
+     */
+    private int submit(AioSlot slot) {
+        synchronized (this) {
+            if (closed) {
+                return -ErrnoNative.EBADF;
+            }
             inFlight++;
+            submitting++;
+        }
+        int result;
+        try {
+            result = LinuxAioNative.ioSubmitOne(context, slot.iocbAddress);
+            Reference.reachabilityFence(iocbs);
+        } finally {
+            synchronized (this) {
+                submitting--;
+                notifyAll(); // close() waits for submissions in progress
+            }
+        }
+        if (result < 0) {
+            synchronized (this) {
+                inFlight--;
+            }
         }
         return result;
     }
@@ -237,12 +268,14 @@ final class AioContext {
                 if (p < 0 || p > l || l > b.capacity()) {
                     throw new IllegalStateException("buffer changed by another thread: " + b);
                 }
-                ByteBuffer bounce = slot.bounce(l - p);
+                int chunk = Math.min(l - p, AioSlot.MAX_BOUNCE); // a larger one moves in several iocbs
+                ByteBuffer bounce = slot.bounce(chunk);
                 if (!read) {
-                    bounce.put(0, b, p, l - p);
+                    bounce.put(0, b, p, chunk);
                 }
                 slot.mode = AioSlot.Mode.BOUNCE;
                 address = DirectBuffers.address(bounce);
+                l = p + chunk;
             }
             length = l - p;
             command = read ? LinuxAioNative.IOCB_CMD_PREAD : LinuxAioNative.IOCB_CMD_PWRITE;
@@ -341,7 +374,14 @@ final class AioContext {
                 synchronized (this) {
                     inFlight--;
                 }
-                finish(slots[index], result, completed);
+                AioSlot slot = slots[index];
+                try {
+                    finish(slot, result, completed);
+                } catch (RuntimeException misuse) {
+                    // A buffer changed while its request was in flight (or any other misuse): only that request
+                    // fails; the rest of the batch goes on, and the iocb is free again.
+                    failFinished(slot, misuse, completed);
+                }
             }
             if (n < DEPTH) {
                 return;
@@ -377,6 +417,17 @@ final class AioContext {
         completed.add(request);
     }
 
+    /** Ends a request whose event could not be applied ({@code finish} threw {@code e}). */
+    private void failFinished(AioSlot slot, RuntimeException e, Queue<IoRequest> completed) {
+        IoRequest request = slot.request;
+        if (request == null) {
+            return;
+        }
+        request.fail(e);
+        release(slot);
+        completed.add(request);
+    }
+
     /** Moves the buffers' positions over {@code bytes} transferred ones; copies a read out of the bounce block. */
     private static void advance(AioSlot slot, int bytes, boolean read) {
         if (bytes <= 0) {
@@ -404,7 +455,7 @@ final class AioContext {
             }
             try {
                 prepare(slot, request, channel, false);
-            } catch (IllegalArgumentException | IllegalStateException e) {
+            } catch (RuntimeException | OutOfMemoryError e) {
                 request.fail(e);
                 return false;
             }
@@ -424,14 +475,21 @@ final class AioContext {
      * {@link #collect}. Called once the leaders stopped.
      */
     void quiesce() throws IOException {
+        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
         synchronized (harvestLock) {
             try {
-                while (inFlight > 0) {
+                while (inFlight > 0 && System.nanoTime() - deadline < 0) {
                     reap(1, 100_000_000L, drained);
                 }
             } finally {
                 hasDrained = !drained.isEmpty();
             }
+        }
+        int left = inFlight;
+        if (left > 0) {
+            LOG.warn("{} Linux AIO requests still in flight after {} s (a device that does not answer?); closing"
+                    + " the context waits for them in the kernel, and they are not completed", left,
+                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
         }
     }
 
@@ -442,6 +500,17 @@ final class AioContext {
                 return;
             }
             closed = true;
+            boolean interrupted = false;
+            while (submitting > 0) { // an io_submit in progress names this context: destroy it after
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         IOException failure = null;
         int result = LinuxAioNative.ioDestroy(context);

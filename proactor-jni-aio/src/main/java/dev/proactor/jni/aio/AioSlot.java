@@ -16,8 +16,14 @@ final class AioSlot {
     /** How the request's bytes are described to the kernel. */
     enum Mode { DIRECT, BOUNCE, VECTOR }
 
-    /** Heap-buffer bounce blocks up to this size are kept for the next request; larger ones are not. */
-    private static final int KEPT_BOUNCE = 1 << 20;
+    /**
+     * Largest bounce block: one iocb moves at most this many bytes of a heap buffer (a read then completes short,
+     * as POSIX allows; a write goes on from where it stopped until every byte is written), so a huge heap buffer
+     * never makes the engine allocate its whole size in direct memory. Each slot keeps its block for the next
+     * request, so heap-buffer I/O allocates nothing in steady state and the context holds at most
+     * {@code AioContext.DEPTH} blocks.
+     */
+    static final int MAX_BOUNCE = 256 * 1024;
 
     final int index;
     final long iocbAddress;
@@ -42,18 +48,24 @@ final class AioSlot {
         this.iocbAddress = iocbAddress;
     }
 
-    /** A direct buffer of at least {@code size} bytes for a heap buffer's bytes; kept when small. */
+    /**
+     * The slot's direct block for a heap buffer's bytes, of at least {@code min(size, MAX_BOUNCE)} bytes; grown (by
+     * doubling, up to {@link #MAX_BOUNCE}) and kept.
+     *
+     * @throws OutOfMemoryError if direct memory cannot hold it (the caller fails this request only)
+     */
     ByteBuffer bounce(int size) {
-        if (bounce != null && bounce.capacity() >= size) {
-            activeBounce = bounce;
-            return bounce;
+        int wanted = Math.min(size, MAX_BOUNCE);
+        if (bounce == null || bounce.capacity() < wanted) {
+            int capacity = Math.max(4096, bounce == null ? 0 : bounce.capacity());
+            while (capacity < wanted) {
+                capacity *= 2;
+            }
+            bounce = null; // the old block is garbage either way
+            bounce = ByteBuffer.allocateDirect(Math.min(capacity, MAX_BOUNCE));
         }
-        ByteBuffer b = ByteBuffer.allocateDirect(Math.max(size, 4096));
-        if (b.capacity() <= KEPT_BOUNCE) {
-            bounce = b;
-        }
-        activeBounce = b;
-        return b;
+        activeBounce = bounce;
+        return bounce;
     }
 
     /** An empty iovec array for {@code buffers} buffers, reused when large enough. */
