@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.InterruptedByTimeoutException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -35,6 +36,8 @@ final class ReadJournal {
     private final boolean[] afterClose = new boolean[MAX_READS];
     /** Per read: its callback starts another read (as a server re-arms its read). */
     private final boolean[] chained = new boolean[MAX_READS];
+    /** Per read: started with a timeout (due at once), so it may complete with InterruptedByTimeoutException. */
+    private final boolean[] timed = new boolean[MAX_READS];
     private volatile boolean closeReturned;
     private volatile boolean demuxCloseReturned;
 
@@ -89,6 +92,49 @@ final class ReadJournal {
         }
     }
 
+    /**
+     * Starts a read whose timeout is due at once (its timer fires at the next dispatch, racing with the read's
+     * admission, completion and dispatch); it may reuse the operation object of an earlier read, timed or not.
+     */
+    void readTimed() {
+        synchronized (submitLock) {
+            int id = nextId++;
+            afterClose[id] = closeReturned;
+            timed[id] = true;
+            ch.read(ByteBuffer.allocate(1), 1, TimeUnit.NANOSECONDS, id);
+        }
+    }
+
+    /**
+     * After every thread finished, before close: dispatches until every due timer fired, then checks that no
+     * timed read is still pending (a timer that fired must have ended its read, also one that fired before the
+     * read was admitted).
+     */
+    void drainAndCheckTimedReadsEnded() {
+        checkNoViolation();
+        int n;
+        synchronized (submitLock) {
+            n = nextId;
+        }
+        for (int round = 0; round < 1000; round++) {
+            drain(demux);
+            boolean pending = false;
+            for (int id = 0; id < n; id++) {
+                pending |= timed[id] && completions.get(id) == 0;
+            }
+            if (!pending) {
+                return;
+            }
+            try {
+                Thread.sleep(1); // a timer armed with 1 ns is due by now; the next drain fires it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new AssertionError("a timed read is still pending although its timer fired");
+    }
+
     /** Closes the channel and records that it returned. */
     void close() {
         ch.close();
@@ -138,6 +184,10 @@ final class ReadJournal {
             } else if (error == null) {
                 if (op.getBytesCompleted() != 1) {
                     violated("read " + id + " completed with " + op.getBytesCompleted() + " bytes");
+                }
+            } else if (error instanceof InterruptedByTimeoutException) {
+                if (!timed[id]) {
+                    violated("read " + id + " had no timeout but timed out (a stale timer of a recycled operation)");
                 }
             } else if (!(error instanceof OperationCancelledException
                     || error instanceof AsynchronousCloseException || error instanceof ClosedChannelException)) {
