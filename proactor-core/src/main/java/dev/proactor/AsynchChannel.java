@@ -192,7 +192,9 @@ public final class AsynchChannel implements Closeable {
      * after a read timed out, the channel stays fully usable: a read that times out has taken no byte from the
      * socket (if bytes arrive in the same instant, the read completes with them instead of the timeout), so the
      * next read gets every byte the peer sent. Only when the timeout fires first is the operation taken back
-     * from the engine; a race the completion wins is dispatched as that completion.
+     * from the engine; a race the completion wins is dispatched as that completion. A read whose timeout fires
+     * while it waits behind earlier reads is marked and never reaches the engine, but its callback still comes in
+     * start order: after those earlier reads have completed.
      *
      * @throws IllegalArgumentException if {@code timeout} is negative, or as {@link #read(ByteBuffer[], int, int,
      *                                  Object)}

@@ -3,6 +3,7 @@ package dev.proactor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +56,11 @@ final class Dispatcher {
     private final Condition leaderLeft = lock.newCondition();
     private final OpQueue completed = new OpQueue();
     private final TimerQueue timers = new TimerQueue();
+    /**
+     * The timer queue's clock in nanoseconds: {@code System::nanoTime}, replaced only by model-checking tests
+     * (under Lincheck time stands still, so no timer would ever be due). Read under {@link #lock}.
+     */
+    private LongSupplier timerClock = System::nanoTime;
     private Processor[] processors = new Processor[0];
     /** Queue-wait histogram, or null when statistics are off. */
     private LatencyRecorder queueWait;
@@ -211,6 +217,16 @@ final class Dispatcher {
 
     // ---------------------------------------------------------------- timers
 
+    /** Replaces the timer queue's clock (tests only: see {@link #timerClock}). */
+    void useTimerClock(LongSupplier clock) {
+        lock.lock();
+        try {
+            timerClock = clock;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     void schedule(OpTimer t, long delayNanos, Object attachment) {
         lock.lock();
         try {
@@ -219,7 +235,7 @@ final class Dispatcher {
             completed.remove(t);
             t.posted = false;
             t.attachment = attachment;
-            long deadline = System.nanoTime() + Math.min(delayNanos, Long.MAX_VALUE / 4);
+            long deadline = timerClock.getAsLong() + Math.min(delayNanos, Long.MAX_VALUE / 4);
             t.state = OpState.STARTED;
             timers.add(t, deadline);
             if (timers.firstDeadline() == deadline) {
@@ -255,7 +271,7 @@ final class Dispatcher {
         if (timers.isEmpty()) {
             return;
         }
-        long now = System.nanoTime();
+        long now = timerClock.getAsLong();
         for (OpTimer t = timers.pollExpired(now); t != null; t = timers.pollExpired(now)) {
             t.state = OpState.POSTED;
             queueLocked(t);
@@ -267,7 +283,7 @@ final class Dispatcher {
         if (timers.isEmpty()) {
             return -1;
         }
-        return Math.max(0, timers.firstDeadline() - System.nanoTime());
+        return Math.max(0, timers.firstDeadline() - timerClock.getAsLong());
     }
 
     // ---------------------------------------------------------------- the loop

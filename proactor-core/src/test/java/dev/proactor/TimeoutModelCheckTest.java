@@ -22,6 +22,7 @@ public class TimeoutModelCheckTest {
     private final ReadJournal j = new ReadJournal();
 
     public TimeoutModelCheckTest() {
+        j.tickTimerClockOnEveryRead();
     }
 
     @Operation
