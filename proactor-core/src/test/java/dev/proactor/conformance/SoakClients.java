@@ -651,7 +651,9 @@ final class SoakClients {
         }
 
         void halfClose(Conn c) {
-            if (c.state != ACTIVE || c.draining) {
+            // A quiet connection belongs to a cancel probe: half-closed then, it kept no read interest after the
+            // probe released it (release re-arms only ACTIVE connections) and never read its last echoed bytes.
+            if (c.state != ACTIVE || c.draining || c.quiet) {
                 return;
             }
             if (c.stallUntil != 0) {
