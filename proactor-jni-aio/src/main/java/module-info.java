@@ -8,6 +8,7 @@
 module dev.proactor.jni {
     requires dev.proactor.core;
     requires org.slf4j;
+    requires jdk.net;
 
     exports dev.proactor.jni;
 

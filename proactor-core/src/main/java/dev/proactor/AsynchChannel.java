@@ -224,6 +224,18 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void read(ByteBuffer[] dsts, int offset, int length, Object attachment) {
+        read(dsts, offset, length, 0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Scattering read with a timeout: as {@link #read(ByteBuffer[], int, int, Object)}, completing with
+     * {@link InterruptedByTimeoutException} if nothing was read within {@code timeout} (0 means none; see
+     * {@link #read(ByteBuffer, long, TimeUnit, Object)} for what a timed-out read leaves).
+     *
+     * @throws IllegalArgumentException  if {@code timeout} is negative, a buffer is read-only or none has space
+     * @throws IndexOutOfBoundsException if the range is outside the array
+     */
+    public void read(ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.READ);
         Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(dsts, "dsts").length);
         boolean space = false;
@@ -234,9 +246,10 @@ public final class AsynchChannel implements Closeable {
         if (!space) {
             throw new IllegalArgumentException("read into buffers with no space remaining");
         }
+        long nanos = timeoutNanos(timeout, unit);
         OpRead op = (OpRead) take(OpKind.READ);
         op.request.prepare(OpKind.READ, engineChannel).buffers(dsts, offset, length);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Writes all of {@code src}; see {@link #write(ByteBuffer[], int, int, Object)}. */
@@ -278,14 +291,27 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void write(ByteBuffer[] srcs, int offset, int length, Object attachment) {
+        write(srcs, offset, length, 0, TimeUnit.NANOSECONDS, attachment);
+    }
+
+    /**
+     * Gathering write with a timeout: as {@link #write(ByteBuffer[], int, int, Object)}, completing with
+     * {@link InterruptedByTimeoutException} if not all was written within {@code timeout} (0 means none; see
+     * {@link #write(ByteBuffer, long, TimeUnit, Object)} for what a timed-out write leaves).
+     *
+     * @throws IllegalArgumentException  if {@code timeout} is negative
+     * @throws IndexOutOfBoundsException if the range is outside the array
+     */
+    public void write(ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
         checkOperation(OpKind.WRITE);
         Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(srcs, "srcs").length);
         for (int i = offset; i < offset + length; i++) {
             Objects.requireNonNull(srcs[i], "srcs[" + i + "]");
         }
+        long nanos = timeoutNanos(timeout, unit);
         OpWrite op = (OpWrite) take(OpKind.WRITE);
         op.request.prepare(OpKind.WRITE, engineChannel).buffers(srcs, offset, length);
-        submit(op, attachment);
+        submit(op, attachment, nanos);
     }
 
     /** Accepts one connection (on a listening channel). */
@@ -749,6 +775,21 @@ public final class AsynchChannel implements Closeable {
             throw new ClosedChannelException();
         }
         engineChannel.shutdownOutput();
+    }
+
+    /**
+     * Shuts the input side down: pending and later reads see end-of-stream (as far as the engine's system call
+     * reports it); writes continue to work.
+     *
+     * @throws UnsupportedOperationException if this is not a stream socket
+     * @throws ClosedChannelException        if the channel is closed
+     * @throws IOException                   if the system call fails, e.g. the socket is not connected
+     */
+    public void shutdownInput() throws IOException {
+        if (closed.get()) {
+            throw new ClosedChannelException();
+        }
+        engineChannel.shutdownInput();
     }
 
     /** Whether {@link #close()} has not been called. */

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -122,14 +123,34 @@ public final class Demultiplexor implements AutoCloseable {
      * @throws IllegalStateException if closed
      */
     public Demultiplexor start(int threads) {
+        return start(threads, null);
+    }
+
+    /**
+     * Starts {@code threads} more pool threads made by {@code factory} (a null factory makes daemon threads named
+     * {@code proactor-N-M}); they run {@link #handleEvents} until {@link #close()}, so callbacks run on them. The
+     * factory decides name, daemon status and uncaught-exception handler; a callback's exception never reaches
+     * the latter (it closes its channel, see {@link AsynchHandler}).
+     *
+     * @throws IllegalStateException if closed, or if the factory returns null (no thread is started then)
+     */
+    public Demultiplexor start(int threads, ThreadFactory factory) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive: " + threads);
         }
         synchronized (lifecycle) {
             checkOpen();
             for (int i = 0; i < threads; i++) {
-                Thread t = new Thread(this::runPoolThread, name + "-" + (pool.size() + 1));
-                t.setDaemon(true);
+                Thread t;
+                if (factory == null) {
+                    t = new Thread(this::runPoolThread, name + "-" + (pool.size() + 1));
+                    t.setDaemon(true);
+                } else {
+                    t = factory.newThread(this::runPoolThread);
+                    if (t == null) {
+                        throw new IllegalStateException("thread factory " + factory + " returned no thread");
+                    }
+                }
                 pool.add(t);
                 t.start();
             }

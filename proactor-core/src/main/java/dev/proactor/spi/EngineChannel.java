@@ -24,6 +24,17 @@ public interface EngineChannel {
     void shutdownOutput() throws IOException;
 
     /**
+     * Shuts down the input side of a connected stream socket: reads from now on see end-of-stream; data the peer
+     * sends later is discarded.
+     *
+     * @throws UnsupportedOperationException if this is not a stream socket (the default)
+     * @throws IOException                   if the system call fails, e.g. the socket is not connected
+     */
+    default void shutdownInput() throws IOException {
+        throw new UnsupportedOperationException("shutdownInput needs a connected stream socket, not " + this);
+    }
+
+    /**
      * The size of a file channel.
      *
      * @throws UnsupportedOperationException if this is not a file channel (the default)

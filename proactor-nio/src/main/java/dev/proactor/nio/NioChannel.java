@@ -103,6 +103,14 @@ final class NioChannel implements EngineChannel {
         sc.shutdownOutput();
     }
 
+    @Override
+    public void shutdownInput() throws IOException {
+        if (!(channel instanceof SocketChannel sc)) {
+            throw new UnsupportedOperationException("shutdownInput needs a connected stream socket");
+        }
+        sc.shutdownInput();
+    }
+
     /**
      * Marks the channel closed, cancels its key, closes the JDK channel and wakes the selector. Pending requests
      * stay in their slots for the core's cancel. The JDK releases the descriptor only after the selector has

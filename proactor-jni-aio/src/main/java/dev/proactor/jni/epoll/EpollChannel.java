@@ -46,7 +46,10 @@ final class EpollChannel implements EngineChannel {
     final int fd;
     private final long id;
     final Kind kind;
-    /** The socket's address family ({@code AF_INET} or {@code AF_INET6}) for a datagram channel, else 0. */
+    /**
+     * The socket's address family ({@code AF_INET} or {@code AF_INET6}) for a datagram channel or a registered JDK
+     * socket (a dual-stack one needs IPv4 targets mapped), else 0.
+     */
     final int family;
     /**
      * The JDK channel the user registered, else null. It keeps its own descriptor, which the engine never uses:
@@ -147,6 +150,15 @@ final class EpollChannel implements EngineChannel {
             throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
         }
         Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+    }
+
+    @Override
+    public synchronized void shutdownInput() throws IOException {
+        checkOpen();
+        if (kind != Kind.STREAM) {
+            throw new UnsupportedOperationException("shutdownInput needs a connected stream socket");
+        }
+        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_RD));
     }
 
     @Override

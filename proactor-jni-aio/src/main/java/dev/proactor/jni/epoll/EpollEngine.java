@@ -151,14 +151,15 @@ public final class EpollEngine implements Engine {
                 // so open now means it named this channel's socket when duplicated.
                 throw new ClosedChannelException();
             }
+            // The family of a JDK socket (AF_INET6 when dual-stack) decides how IPv4 targets are encoded.
+            Sockaddr local = new Sockaddr();
+            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
             if (channel instanceof DatagramChannel) {
-                Sockaddr local = new Sockaddr();
-                Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
                 return add(fd, EpollChannel.Kind.DATAGRAM, local.family(), channel);
             }
             EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
                     : EpollChannel.Kind.STREAM;
-            return add(fd, kind, 0, channel);
+            return add(fd, kind, local.family(), channel);
         } catch (IOException | RuntimeException e) {
             closeQuietly(fd, e);
             throw e;

@@ -282,7 +282,7 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "connect");
         if (request.engineScratch() != CONNECT_ISSUED) {
             request.engineScratch(CONNECT_ISSUED);
-            Sockaddr target = channel.outputScratch.sockaddr().set(inet(request.address()));
+            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family, inet(request.address()));
             int result = SocketNative.connect(channel.fd, target);
             if (result == -ErrnoNative.EINPROGRESS) {
                 return false;

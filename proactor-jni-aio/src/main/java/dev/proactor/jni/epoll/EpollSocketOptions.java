@@ -1,28 +1,45 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.internal.SocketNative;
+import java.net.SocketException;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
 import java.util.Map;
+import jdk.net.ExtendedSocketOptions;
 
 /**
- * The {@link StandardSocketOptions} the epoll engine sets with {@code setsockopt(2)}: each maps to a level, an
- * option number and whether it is a boolean (0/1) or an integer. Others are unsupported.
+ * The socket options the native engines (epoll, io_uring, and Linux AIO through epoll) set with
+ * {@code setsockopt(2)}: each maps to a level, an option number, whether it is a boolean (0/1) or an integer, and
+ * whether it may only be read. The set covers what the JDK's socket channels support on Linux, the
+ * {@link ExtendedSocketOptions} TCP keep-alive, quick-ack and NAPI id options included. Others are unsupported.
  */
 public final class EpollSocketOptions {
 
     /** Where an option lives in the kernel's option space. */
-    public record Native(int level, int option, boolean isBoolean) {
+    public record Native(int level, int option, boolean isBoolean, boolean readOnly) {
+
+        Native(int level, int option, boolean isBoolean) {
+            this(level, option, isBoolean, false);
+        }
     }
 
-    private static final Map<SocketOption<?>, Native> OPTIONS = Map.of(
-            StandardSocketOptions.TCP_NODELAY, new Native(SocketNative.IPPROTO_TCP, SocketNative.TCP_NODELAY, true),
-            StandardSocketOptions.SO_KEEPALIVE, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_KEEPALIVE, true),
-            StandardSocketOptions.SO_REUSEADDR, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, true),
-            StandardSocketOptions.SO_REUSEPORT, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_REUSEPORT, true),
-            StandardSocketOptions.SO_BROADCAST, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_BROADCAST, true),
-            StandardSocketOptions.SO_RCVBUF, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_RCVBUF, false),
-            StandardSocketOptions.SO_SNDBUF, new Native(SocketNative.SOL_SOCKET, SocketNative.SO_SNDBUF, false));
+    private static final int TCP = SocketNative.IPPROTO_TCP;
+    private static final int SOCKET = SocketNative.SOL_SOCKET;
+
+    private static final Map<SocketOption<?>, Native> OPTIONS = Map.ofEntries(
+            Map.entry(StandardSocketOptions.TCP_NODELAY, new Native(TCP, SocketNative.TCP_NODELAY, true)),
+            Map.entry(StandardSocketOptions.SO_KEEPALIVE, new Native(SOCKET, SocketNative.SO_KEEPALIVE, true)),
+            Map.entry(StandardSocketOptions.SO_REUSEADDR, new Native(SOCKET, SocketNative.SO_REUSEADDR, true)),
+            Map.entry(StandardSocketOptions.SO_REUSEPORT, new Native(SOCKET, SocketNative.SO_REUSEPORT, true)),
+            Map.entry(StandardSocketOptions.SO_BROADCAST, new Native(SOCKET, SocketNative.SO_BROADCAST, true)),
+            Map.entry(StandardSocketOptions.SO_RCVBUF, new Native(SOCKET, SocketNative.SO_RCVBUF, false)),
+            Map.entry(StandardSocketOptions.SO_SNDBUF, new Native(SOCKET, SocketNative.SO_SNDBUF, false)),
+            Map.entry(ExtendedSocketOptions.TCP_KEEPIDLE, new Native(TCP, SocketNative.TCP_KEEPIDLE, false)),
+            Map.entry(ExtendedSocketOptions.TCP_KEEPINTERVAL, new Native(TCP, SocketNative.TCP_KEEPINTVL, false)),
+            Map.entry(ExtendedSocketOptions.TCP_KEEPCOUNT, new Native(TCP, SocketNative.TCP_KEEPCNT, false)),
+            Map.entry(ExtendedSocketOptions.TCP_QUICKACK, new Native(TCP, SocketNative.TCP_QUICKACK, true)),
+            Map.entry(ExtendedSocketOptions.SO_INCOMING_NAPI_ID,
+                    new Native(SOCKET, SocketNative.SO_INCOMING_NAPI_ID, false, true)));
 
     private EpollSocketOptions() {
     }
@@ -41,8 +58,16 @@ public final class EpollSocketOptions {
         return n;
     }
 
-    /** The int passed to setsockopt for {@code value}. */
-    public static int toNative(SocketOption<?> name, Native n, Object value) {
+    /**
+     * The int passed to setsockopt for {@code value}.
+     *
+     * @throws SocketException          if the option may only be read (as the JDK's channels do)
+     * @throws IllegalArgumentException if the value has the wrong type or is negative
+     */
+    public static int toNative(SocketOption<?> name, Native n, Object value) throws SocketException {
+        if (n.readOnly()) {
+            throw new SocketException("socket option " + name + " is read-only");
+        }
         if (n.isBoolean()) {
             if (!(value instanceof Boolean b)) {
                 throw new IllegalArgumentException(name + " needs a Boolean, not " + value);

@@ -36,6 +36,11 @@ public final class SocketNative {
     public static final int IPPROTO_UDP = NativeConstants.intValue("IPPROTO_UDP");
     public static final int IPPROTO_IPV6 = NativeConstants.intValue("IPPROTO_IPV6");
     public static final int TCP_NODELAY = NativeConstants.intValue("TCP_NODELAY");
+    public static final int TCP_KEEPIDLE = NativeConstants.intValue("TCP_KEEPIDLE");
+    public static final int TCP_KEEPINTVL = NativeConstants.intValue("TCP_KEEPINTVL");
+    public static final int TCP_KEEPCNT = NativeConstants.intValue("TCP_KEEPCNT");
+    public static final int TCP_QUICKACK = NativeConstants.intValue("TCP_QUICKACK");
+    public static final int SO_INCOMING_NAPI_ID = NativeConstants.intValue("SO_INCOMING_NAPI_ID");
     public static final int IPV6_V6ONLY = NativeConstants.intValue("IPV6_V6ONLY");
     public static final int SHUT_RD = NativeConstants.intValue("SHUT_RD");
     public static final int SHUT_WR = NativeConstants.intValue("SHUT_WR");

@@ -34,7 +34,7 @@ final class IoUringChannel implements EngineChannel {
 
     final int fd;
     final Kind kind;
-    /** Address family of a datagram socket, else 0. */
+    /** Address family of a datagram socket or a registered JDK socket (IPv4 targets mapped for AF_INET6), else 0. */
     final int family;
     /** The JDK channel the user registered or the engine opened for a file (it owns its own descriptor), or null. */
     private final Channel owner;
@@ -110,6 +110,15 @@ final class IoUringChannel implements EngineChannel {
             throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
         }
         Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+    }
+
+    @Override
+    public synchronized void shutdownInput() throws IOException {
+        checkOpen();
+        if (kind != Kind.STREAM) {
+            throw new UnsupportedOperationException("shutdownInput needs a connected stream socket");
+        }
+        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_RD));
     }
 
     @Override

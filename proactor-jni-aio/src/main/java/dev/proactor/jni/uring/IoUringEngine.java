@@ -161,14 +161,15 @@ final class IoUringEngine implements Engine {
             if (!channel.isOpen()) {
                 throw new ClosedChannelException(); // closed during the dup: the number may name another socket
             }
+            // The family of a JDK socket (AF_INET6 when dual-stack) decides how IPv4 targets are encoded.
+            Sockaddr local = new Sockaddr();
+            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
             if (channel instanceof DatagramChannel) {
-                Sockaddr local = new Sockaddr();
-                Errors.check("getsockname", SocketNative.localAddress(fd, local));
                 return add(fd, IoUringChannel.Kind.DATAGRAM, local.family(), channel);
             }
             IoUringChannel.Kind kind = channel instanceof ServerSocketChannel ? IoUringChannel.Kind.SERVER
                     : IoUringChannel.Kind.STREAM;
-            return add(fd, kind, 0, channel);
+            return add(fd, kind, local.family(), channel);
         } catch (IOException | RuntimeException e) {
             closeQuietly(fd, e);
             throw e;

@@ -84,7 +84,7 @@ final class IoUringOps {
                 return submitAccept(engine, dir);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
-                Sockaddr target = dir.sockaddr().set(inet(request.address()));
+                Sockaddr target = dir.sockaddr().setFor(channel.family, inet(request.address()));
                 return engine.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
                         target.length(), 0);
             case RECEIVE:

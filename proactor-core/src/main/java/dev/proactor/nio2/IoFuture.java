@@ -1,0 +1,112 @@
+package dev.proactor.nio2;
+
+import java.nio.channels.AsynchronousChannel;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The {@link Future} of one NIO.2 operation. Cancelling it follows {@link AsynchronousChannel}'s rule as the
+ * JDK implements it: the operation's direction is killed (further operations of it throw
+ * {@link IllegalStateException}), the I/O itself is not stopped (its result is dropped), and
+ * {@code cancel(true)} closes the channel (any cancel of a connect does: the socket's state is unknown).
+ *
+ * <p>Thread-safe; {@link #get} blocks until the operation completed or the future was cancelled.
+ */
+final class IoFuture<V> implements Future<V> {
+
+    private static final int PENDING = 0;
+    private static final int DONE = 1;
+    private static final int CANCELLED = 2;
+
+    private final OperationSlot slot;
+    private final AsynchronousChannel channel;
+    /** Whether any cancel closes the channel (a connect: its socket's state is unknown after it). */
+    private final boolean cancelCloses;
+    // Guarded by this.
+    private int state;
+    private V value;
+    private Throwable failure;
+
+    IoFuture(OperationSlot slot, AsynchronousChannel channel, boolean cancelCloses) {
+        this.slot = slot;
+        this.channel = channel;
+        this.cancelCloses = cancelCloses;
+    }
+
+    /** Completes the future unless it was cancelled; called once by the slot's delivery. */
+    @SuppressWarnings("unchecked")
+    synchronized void complete(Object result, Throwable error) {
+        if (state != PENDING) {
+            return;
+        }
+        state = DONE;
+        value = (V) result;
+        failure = error;
+        notifyAll();
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        synchronized (this) {
+            if (state != PENDING) {
+                return false;
+            }
+            state = CANCELLED;
+            notifyAll();
+        }
+        slot.kill();
+        if (mayInterruptIfRunning || cancelCloses) {
+            try {
+                channel.close();
+            } catch (java.io.IOException e) {
+                // the channel is being closed anyway; the cancel itself succeeded
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public synchronized boolean isCancelled() {
+        return state == CANCELLED;
+    }
+
+    @Override
+    public synchronized boolean isDone() {
+        return state != PENDING;
+    }
+
+    @Override
+    public synchronized V get() throws InterruptedException, ExecutionException {
+        while (state == PENDING) {
+            wait();
+        }
+        return outcome();
+    }
+
+    @Override
+    public synchronized V get(long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (state == PENDING) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return outcome();
+    }
+
+    private V outcome() throws ExecutionException {
+        if (state == CANCELLED) {
+            throw new CancellationException();
+        }
+        if (failure != null) {
+            throw new ExecutionException(failure);
+        }
+        return value;
+    }
+}

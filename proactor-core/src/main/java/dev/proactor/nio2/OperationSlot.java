@@ -1,0 +1,208 @@
+package dev.proactor.nio2;
+
+import dev.proactor.AsynchHandler;
+import dev.proactor.NotifyLevel;
+import dev.proactor.OpTimer;
+import java.nio.channels.CompletionHandler;
+import java.nio.channels.InterruptedByTimeoutException;
+
+/**
+ * One direction of a NIO.2 channel (reading, writing, connecting or accepting): at most one operation of it is
+ * pending at a time, as the JDK's channels allow, and its outcome is delivered to a {@link CompletionHandler} or
+ * an {@link IoFuture}. The slot is reused for every operation of its direction, so the handler path allocates
+ * nothing of its own.
+ *
+ * <p>States follow the JDK: {@link #begin} throws the direction's pending exception while an operation is
+ * pending, and {@link IllegalStateException} once the direction was killed (a read or write timed out, or its
+ * {@code Future} was cancelled: the channel's state is then unknown, so the JDK refuses further operations of
+ * that direction).
+ *
+ * <p>Threads: {@link #begin} and {@link #finishNow} run on the caller's thread, {@link #finish} on the thread that
+ * dispatches the engine's completion; delivery ({@link #run}) follows the group's rules
+ * ({@link ProactorChannelGroup#deliver}). The slot is freed before the handler runs, so a handler may start the
+ * next operation of the same direction.
+ */
+final class OperationSlot implements Runnable {
+
+    /** What a slot does: the exception a second pending operation gets, and the message of a killed direction. */
+    enum Kind {
+        READ("reading not allowed after a read timed out or its future was cancelled"),
+        WRITE("writing not allowed after a write timed out or its future was cancelled"),
+        CONNECT("connecting not allowed after a connect was cancelled"),
+        ACCEPT("accepting not allowed after an accept was cancelled");
+
+        final String killedMessage;
+
+        Kind(String killedMessage) {
+            this.killedMessage = killedMessage;
+        }
+
+        RuntimeException pendingException() {
+            return switch (this) {
+                case READ -> new java.nio.channels.ReadPendingException();
+                case WRITE -> new java.nio.channels.WritePendingException();
+                case CONNECT -> new java.nio.channels.ConnectionPendingException();
+                case ACCEPT -> new java.nio.channels.AcceptPendingException();
+            };
+        }
+    }
+
+    private final ProactorChannelGroup group;
+    private final Kind kind;
+    /** Hands a delivery to the group's executor (see {@link ProactorChannelGroup#deliver}). */
+    final Runnable onExecutor;
+
+    // Guarded by this.
+    private boolean pending;
+    private boolean killed;
+    private CompletionHandler<Object, Object> handler;
+    private Object attachment;
+    private IoFuture<Object> future;
+    private Object result;
+    private Throwable error;
+    /** Posts a delivery to a thread of a fixed group; made on first use. */
+    private OpTimer poster;
+
+    OperationSlot(ProactorChannelGroup group, Kind kind) {
+        this.group = group;
+        this.kind = kind;
+        this.onExecutor = () -> group.runOnExecutor(this);
+    }
+
+    /**
+     * Claims the slot for one operation, with a handler (and {@code future} null) or a future.
+     *
+     * @throws IllegalStateException if the direction was killed
+     * @throws RuntimeException      the direction's pending exception if an operation is pending
+     */
+    @SuppressWarnings("unchecked")
+    synchronized void begin(CompletionHandler<?, ?> handler, Object attachment, IoFuture<?> future) {
+        if (killed) {
+            throw new IllegalStateException(kind.killedMessage);
+        }
+        if (pending) {
+            throw kind.pendingException();
+        }
+        pending = true;
+        this.handler = (CompletionHandler<Object, Object>) handler;
+        this.attachment = attachment;
+        this.future = (IoFuture<Object>) future;
+    }
+
+    /** Frees a slot whose operation could not be started (its starting call threw). */
+    synchronized void abandon() {
+        clear();
+        pending = false;
+    }
+
+    /** Whether an operation is pending. */
+    synchronized boolean isPending() {
+        return pending;
+    }
+
+    /** Refuses further operations of this direction (a timeout, or a cancelled future). */
+    synchronized void kill() {
+        killed = true;
+    }
+
+    /** Whether the pending operation, if any, was started with a future (its delivery runs no user code). */
+    synchronized boolean hasFuture() {
+        return future != null;
+    }
+
+    /**
+     * The engine finished the pending operation (dispatching thread): records the outcome and has the group
+     * deliver it. A timeout kills the direction first, as the JDK does.
+     */
+    void finish(Object result, Throwable error) {
+        record(result, error);
+        group.deliver(this, false);
+    }
+
+    /** The operation finished without I/O (the caller's thread: a closed channel, nothing to transfer, ...). */
+    void finishNow(Object result, Throwable error) {
+        record(result, error);
+        group.deliver(this, true);
+    }
+
+    private synchronized void record(Object result, Throwable error) {
+        if (error instanceof InterruptedByTimeoutException) {
+            killed = true;
+        }
+        this.result = result;
+        this.error = error;
+    }
+
+    /**
+     * Delivers the recorded outcome: frees the slot, then completes the future or calls the handler. What the
+     * handler throws propagates to the caller (the group decides where it goes).
+     */
+    @Override
+    public void run() {
+        CompletionHandler<Object, Object> h;
+        Object a;
+        IoFuture<Object> f;
+        Object r;
+        Throwable e;
+        synchronized (this) {
+            h = handler;
+            a = attachment;
+            f = future;
+            r = result;
+            e = error;
+            clear();
+            pending = false;
+        }
+        if (f != null) {
+            f.complete(r, e);
+        } else if (e == null) {
+            h.completed(r, a);
+        } else {
+            h.failed(e, a);
+        }
+    }
+
+    private void clear() {
+        handler = null;
+        attachment = null;
+        future = null;
+        result = null;
+        error = null;
+    }
+
+    /**
+     * Posts this slot's delivery to a pool thread of the group's demultiplexor.
+     *
+     * @throws IllegalStateException if the demultiplexor is closed
+     */
+    void post() {
+        OpTimer t;
+        synchronized (this) {
+            t = poster;
+            if (t == null) {
+                t = poster = group.demultiplexor().newTimer(new AsynchHandler() {
+                    @Override
+                    public void onReadCompleted(dev.proactor.OpRead op) {
+                        throw new IllegalStateException("a posting timer reads nothing");
+                    }
+
+                    @Override
+                    public void onWriteCompleted(dev.proactor.OpWrite op) {
+                        throw new IllegalStateException("a posting timer writes nothing");
+                    }
+
+                    @Override
+                    public void onTimerCompleted(OpTimer op) {
+                        group.runDirect(OperationSlot.this);
+                    }
+                });
+            }
+        }
+        group.demultiplexor().post(t, NotifyLevel.FOLLOWER);
+    }
+
+    @Override
+    public synchronized String toString() {
+        return kind + (pending ? " pending" : "") + (killed ? " killed" : "");
+    }
+}

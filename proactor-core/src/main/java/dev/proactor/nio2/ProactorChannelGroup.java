@@ -1,0 +1,324 @@
+package dev.proactor.nio2;
+
+import dev.proactor.Demultiplexor;
+import dev.proactor.ProactorConfig;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.channels.AsynchronousChannelGroup;
+import java.nio.channels.ShutdownChannelGroupException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An {@link AsynchronousChannelGroup} of the proactor provider: one {@link Demultiplexor} (engine and
+ * leader/follower pool from the {@code proactor.*} settings) whose threads dispatch every completion of the
+ * group's channels.
+ *
+ * <p><b>Where handlers run.</b> A group made with a thread count and a {@link ThreadFactory} has that many pool
+ * threads, made by the factory; they lead, wait and run the handlers themselves. A group made with an
+ * {@link ExecutorService} (and the default group, which is one on a cached thread pool) has one internal
+ * dispatching thread of its own plus {@code initialSize} tasks running the dispatch loop on the executor: a
+ * completion dispatched by an executor task runs its handler there, one dispatched by the internal thread is
+ * handed to the executor. A handler that starts an operation which completes without I/O (on a closed channel,
+ * with nothing to transfer, after {@code shutdownInput}) is invoked directly when the caller is a thread of the
+ * group and fewer than {@value #MAX_DIRECT_DEPTH} such invocations are nested on it; otherwise it is handed to
+ * the executor or posted to a pool thread, so the stack never grows without bound.
+ *
+ * <p><b>A handler that throws.</b> On the group's own threads the exception goes to the thread's uncaught-exception
+ * handler and the thread goes on serving; on an executor's threads it is thrown out of the task, so the executor
+ * treats it as it treats any task's exception (a {@code ThreadPoolExecutor} replaces the thread), as the JDK does.
+ *
+ * <p><b>Life cycle</b>, as {@link AsynchronousChannelGroup} specifies: {@link #shutdown()} refuses new channels
+ * ({@link ShutdownChannelGroupException}) and terminates the group once its last channel is closed;
+ * {@link #shutdownNow()} also closes every channel. Termination closes the demultiplexor (pending operations
+ * complete with {@link java.nio.channels.AsynchronousCloseException}) and shuts the executor down, if any.
+ *
+ * <p>Thread-safe.
+ */
+public final class ProactorChannelGroup extends AsynchronousChannelGroup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ProactorChannelGroup.class);
+
+    /** Nested direct invocations on one thread before a completion without I/O is handed off instead. */
+    static final int MAX_DIRECT_DEPTH = 16;
+
+    /** The group whose dispatching or handler thread the current thread is, if any. */
+    private static final ThreadLocal<ProactorChannelGroup> CURRENT = new ThreadLocal<>();
+    /** Direct invocations nested on the current thread. */
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final ProactorAsynchronousChannelProvider provider;
+    private final Demultiplexor demultiplexor;
+    /** Null for a group of its own threads. */
+    private final ExecutorService executor;
+    private final boolean isDefault;
+    private final String name;
+
+    private final Set<Closeable> channels = ConcurrentHashMap.newKeySet();
+    private final Object lifecycle = new Object();
+    /** Guarded by lifecycle. */
+    private boolean shutdown;
+    /** Guarded by lifecycle. */
+    private boolean terminating;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+
+    private ProactorChannelGroup(ProactorAsynchronousChannelProvider provider, ProactorConfig config,
+                                 ExecutorService executor, boolean isDefault) throws IOException {
+        super(provider);
+        this.provider = provider;
+        this.executor = executor;
+        this.isDefault = isDefault;
+        this.name = "proactor-nio2-" + IDS.incrementAndGet() + (isDefault ? "-default" : "");
+        this.demultiplexor = Demultiplexor.open(config);
+    }
+
+    /** A group whose {@code nThreads} pool threads, made by {@code factory}, dispatch and run handlers. */
+    static ProactorChannelGroup ofThreads(ProactorAsynchronousChannelProvider provider, ProactorConfig config,
+                                          int nThreads, ThreadFactory factory) throws IOException {
+        ProactorChannelGroup g = new ProactorChannelGroup(provider, config, null, false);
+        g.startOrClose(() -> g.demultiplexor.start(nThreads, r -> factory.newThread(g.bound(r))));
+        return g;
+    }
+
+    /**
+     * A group whose handlers run on {@code executor}: one internal dispatching thread hands completions to it,
+     * and {@code initialSize} executor tasks run the dispatch loop and their handlers themselves.
+     */
+    static ProactorChannelGroup ofExecutor(ProactorAsynchronousChannelProvider provider, ProactorConfig config,
+                                           ExecutorService executor, int initialSize, boolean isDefault)
+            throws IOException {
+        ProactorChannelGroup g = new ProactorChannelGroup(provider, config, executor, isDefault);
+        g.startOrClose(() -> {
+            g.demultiplexor.start(1, r -> {
+                Thread t = new Thread(r, g.name + "-dispatch");
+                t.setDaemon(true);
+                return t;
+            });
+            for (int i = 0; i < initialSize; i++) {
+                executor.execute(g.bound(g::runDispatchLoop));
+            }
+        });
+        return g;
+    }
+
+    private void startOrClose(Runnable start) {
+        try {
+            start.run();
+        } catch (RuntimeException | Error e) {
+            demultiplexor.close();
+            throw e;
+        }
+    }
+
+    /** {@code r} run with the current thread marked as a thread of this group. */
+    private Runnable bound(Runnable r) {
+        return () -> {
+            CURRENT.set(this);
+            try {
+                r.run();
+            } finally {
+                CURRENT.remove();
+            }
+        };
+    }
+
+    /** An executor task lending its thread to the dispatcher until the group terminates. */
+    private void runDispatchLoop() {
+        while (!demultiplexor.isClosed()) {
+            demultiplexor.handleEvents(-1, TimeUnit.MILLISECONDS);
+            if (Thread.interrupted()) {
+                return; // the executor is being shut down
+            }
+        }
+    }
+
+    Demultiplexor demultiplexor() {
+        return demultiplexor;
+    }
+
+    boolean isDefault() {
+        return isDefault;
+    }
+
+    // ---------------------------------------------------------------- delivery of completions
+
+    /**
+     * Delivers the outcome recorded in {@code slot}: a future is completed on the calling thread (no user code
+     * runs); a handler runs directly when the calling thread belongs to this group and the nesting is bounded
+     * (an engine completion dispatched by a pool thread always is), else on the executor, else on a pool thread.
+     *
+     * @param immediate whether the operation finished without I/O on the thread that started it
+     */
+    void deliver(OperationSlot slot, boolean immediate) {
+        if (slot.hasFuture()) {
+            slot.run();
+            return;
+        }
+        if (CURRENT.get() == this && DEPTH.get()[0] < MAX_DIRECT_DEPTH) {
+            runDirect(slot);
+        } else if (executor != null) {
+            try {
+                executor.execute(slot.onExecutor);
+            } catch (RejectedExecutionException e) {
+                runDirect(slot); // the executor is shutting down: the handler still runs exactly once
+            }
+        } else if (immediate || CURRENT.get() == this) {
+            try {
+                slot.post();
+            } catch (IllegalStateException closed) {
+                runDirect(slot); // the group terminated: nobody else will run it
+            }
+        } else {
+            runDirect(slot); // the closing thread dispatches what close() completed
+        }
+    }
+
+    /** Runs a delivery on this thread; what the handler throws goes to the thread's uncaught-exception handler. */
+    void runDirect(OperationSlot slot) {
+        int[] depth = DEPTH.get();
+        depth[0]++;
+        try {
+            slot.run();
+        } catch (Throwable t) {
+            Thread me = Thread.currentThread();
+            try {
+                me.getUncaughtExceptionHandler().uncaughtException(me, t);
+            } catch (Throwable ignored) {
+                // an uncaught-exception handler that throws has nowhere else to report to
+            }
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    /** An executor task running a delivery: what the handler throws leaves the task, as in the JDK. */
+    void runOnExecutor(OperationSlot slot) {
+        ProactorChannelGroup before = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            slot.run();
+        } finally {
+            CURRENT.set(before);
+        }
+    }
+
+    // ---------------------------------------------------------------- channels and life cycle
+
+    /**
+     * Adds an opened channel.
+     *
+     * @throws ShutdownChannelGroupException if the group is shut down
+     */
+    void register(Closeable channel) {
+        synchronized (lifecycle) {
+            if (shutdown) {
+                throw new ShutdownChannelGroupException();
+            }
+            channels.add(channel);
+        }
+    }
+
+    /** Removes a closed channel; the last one of a shut-down group terminates it. */
+    void deregister(Closeable channel) {
+        boolean terminate;
+        synchronized (lifecycle) {
+            terminate = channels.remove(channel) && shutdown && channels.isEmpty() && !terminating;
+            terminating |= terminate;
+        }
+        if (terminate) {
+            terminate();
+        }
+    }
+
+    @Override
+    public boolean isShutdown() {
+        synchronized (lifecycle) {
+            return shutdown;
+        }
+    }
+
+    @Override
+    public boolean isTerminated() {
+        return terminated.getCount() == 0 && (executor == null || executor.isTerminated());
+    }
+
+    @Override
+    public void shutdown() {
+        boolean terminate;
+        synchronized (lifecycle) {
+            if (shutdown) {
+                return;
+            }
+            shutdown = true;
+            terminate = channels.isEmpty() && !terminating;
+            terminating |= terminate;
+        }
+        if (terminate) {
+            terminate();
+        }
+    }
+
+    @Override
+    public void shutdownNow() throws IOException {
+        shutdown();
+        List<Closeable> open = new ArrayList<>(channels);
+        for (Closeable ch : open) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                LOG.debug("{}: closing {} at shutdownNow failed", name, ch, e);
+            }
+        }
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        if (!terminated.await(timeout, unit)) {
+            return false;
+        }
+        return executor == null || executor.awaitTermination(Math.max(0, deadline - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Closes the demultiplexor and shuts the executor down. On a thread of this group (a handler closed the last
+     * channel) that happens on a thread of its own: the closing thread must not be one the close waits for.
+     */
+    private void terminate() {
+        if (CURRENT.get() == this) {
+            Thread t = new Thread(this::closeResources, name + "-terminate");
+            t.setDaemon(true);
+            t.start();
+        } else {
+            closeResources();
+        }
+    }
+
+    private void closeResources() {
+        try {
+            demultiplexor.close();
+        } finally {
+            if (executor != null) {
+                executor.shutdown();
+            }
+            terminated.countDown();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + "[" + demultiplexor + (executor == null ? "" : ", executor " + executor) + "]";
+    }
+}

@@ -1,0 +1,202 @@
+package dev.proactor.nio2;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.OpAccept;
+import dev.proactor.OpRead;
+import dev.proactor.OpWrite;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.nio.channels.AlreadyBoundException;
+import java.nio.channels.AsynchronousServerSocketChannel;
+import java.nio.channels.AsynchronousSocketChannel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.CompletionHandler;
+import java.nio.channels.NotYetBoundException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.ShutdownChannelGroupException;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Future;
+
+/**
+ * An {@link AsynchronousServerSocketChannel} whose accepts run on its group's demultiplexor, with the JDK's
+ * contract: one pending accept at a time ({@link java.nio.channels.AcceptPendingException}), a cancelled accept
+ * future refuses further accepts, {@link #close()} fails a pending accept with
+ * {@link java.nio.channels.AsynchronousCloseException}. The listening socket is a JDK
+ * {@link ServerSocketChannel} (options and binding exactly as the JDK's), handed to the engine when bound.
+ *
+ * <p>Thread-safe.
+ */
+final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel {
+
+    private final ProactorAsynchronousChannelProvider provider;
+    private final ProactorChannelGroup group;
+    private final ServerSocketChannel jdk;
+    private final OperationSlot accepts;
+    private final Object stateLock = new Object();
+    /** The engine's listening channel once bound; written under stateLock. */
+    private volatile AsynchChannel listener;
+    private volatile boolean closed;
+
+    ProactorServerSocketChannel(ProactorAsynchronousChannelProvider provider, ProactorChannelGroup group)
+            throws IOException {
+        super(provider);
+        this.provider = provider;
+        this.group = group;
+        this.accepts = new OperationSlot(group, OperationSlot.Kind.ACCEPT);
+        this.jdk = ServerSocketChannel.open();
+        try {
+            group.register(this);
+        } catch (RuntimeException e) {
+            jdk.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public AsynchronousServerSocketChannel bind(SocketAddress local, int backlog) throws IOException {
+        synchronized (stateLock) {
+            checkOpen();
+            if (listener != null) {
+                throw new AlreadyBoundException();
+            }
+            jdk.bind(local == null ? new InetSocketAddress(0) : local, backlog);
+            listener = new AsynchChannel(group.demultiplexor(), new Events(), jdk);
+        }
+        return this;
+    }
+
+    @Override
+    public <A> void accept(A attachment, CompletionHandler<AsynchronousSocketChannel, ? super A> handler) {
+        Objects.requireNonNull(handler, "'handler' is null");
+        accept(attachment, handler, null);
+    }
+
+    @Override
+    public Future<AsynchronousSocketChannel> accept() {
+        IoFuture<AsynchronousSocketChannel> f = new IoFuture<>(accepts, this, false);
+        accept(null, null, f);
+        return f;
+    }
+
+    private void accept(Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
+        AsynchChannel l = listener;
+        if (closed) {
+            OperationSlot once = new OperationSlot(group, OperationSlot.Kind.ACCEPT);
+            once.begin(handler, attachment, future);
+            once.finishNow(null, new ClosedChannelException());
+            return;
+        }
+        if (l == null) {
+            throw new NotYetBoundException();
+        }
+        if (group.isTerminated()) {
+            throw new ShutdownChannelGroupException();
+        }
+        accepts.begin(handler, attachment, future);
+        try {
+            l.accept();
+        } catch (RuntimeException | Error e) {
+            accepts.abandon();
+            throw e;
+        }
+    }
+
+    @Override
+    public SocketAddress getLocalAddress() throws IOException {
+        checkOpen();
+        return jdk.getLocalAddress();
+    }
+
+    @Override
+    public <T> AsynchronousServerSocketChannel setOption(SocketOption<T> name, T value) throws IOException {
+        SocketOptionSets.checkSet(SocketOptionSets.SERVER, name, value);
+        checkOpen();
+        jdk.setOption(name, value);
+        return this;
+    }
+
+    @Override
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        SocketOptionSets.checkSupported(SocketOptionSets.SERVER, name);
+        checkOpen();
+        return jdk.getOption(name);
+    }
+
+    @Override
+    public Set<SocketOption<?>> supportedOptions() {
+        return SocketOptionSets.SERVER;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return !closed;
+    }
+
+    /** Closes the listening socket: a pending accept fails with AsynchronousCloseException; idempotent. */
+    @Override
+    public void close() throws IOException {
+        AsynchChannel l;
+        synchronized (stateLock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            l = listener;
+        }
+        try {
+            if (l != null) {
+                l.close(); // closes the JDK channel too
+            } else {
+                jdk.close();
+            }
+        } finally {
+            group.deregister(this);
+        }
+    }
+
+    private void checkOpen() throws ClosedChannelException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ProactorServerSocketChannel[" + (listener == null ? jdk : listener) + "]";
+    }
+
+    /** The engine's accept completions, on the demultiplexor's threads; never throws. */
+    private final class Events implements AsynchHandler {
+
+        @Override
+        public void onAcceptCompleted(OpAccept op) {
+            Throwable e = op.getError();
+            if (e != null) {
+                accepts.finish(null, e);
+                return;
+            }
+            ProactorSocketChannel child;
+            try {
+                child = ProactorSocketChannel.accepted(provider, group, op);
+            } catch (IOException | RuntimeException failure) {
+                accepts.finish(null, failure); // the connection was closed (never adopted)
+                return;
+            }
+            accepts.finish(child, null);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+            throw new IllegalStateException("a listening channel reads nothing");
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            throw new IllegalStateException("a listening channel writes nothing");
+        }
+    }
+}
