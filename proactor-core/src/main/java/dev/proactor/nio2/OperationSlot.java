@@ -198,7 +198,8 @@ final class OperationSlot implements Runnable {
                 });
             }
         }
-        group.demultiplexor().post(t, NotifyLevel.FOLLOWER);
+        // STRONG: in a group whose only thread leads (blocked in the engine's wait) a follower wake-up finds nobody.
+        group.demultiplexor().post(t, NotifyLevel.STRONG);
     }
 
     @Override

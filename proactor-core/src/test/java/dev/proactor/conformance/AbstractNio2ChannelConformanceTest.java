@@ -1,0 +1,459 @@
+package dev.proactor.conformance;
+
+import static dev.proactor.conformance.Nio2Fixture.get;
+import static dev.proactor.conformance.Nio2Fixture.readFully;
+import static dev.proactor.conformance.Nio2Fixture.writeFully;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.AcceptPendingException;
+import java.nio.channels.AlreadyBoundException;
+import java.nio.channels.AlreadyConnectedException;
+import java.nio.channels.AsynchronousChannelGroup;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.AsynchronousServerSocketChannel;
+import java.nio.channels.AsynchronousSocketChannel;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ConnectionPendingException;
+import java.nio.channels.InterruptedByTimeoutException;
+import java.nio.channels.NotYetBoundException;
+import java.nio.channels.NotYetConnectedException;
+import java.nio.channels.ReadPendingException;
+import java.nio.channels.WritePendingException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contracts of {@link AsynchronousSocketChannel} and {@link AsynchronousServerSocketChannel} (and of
+ * {@link java.nio.channels.AsynchronousByteChannel}) that programs rely on: data, one pending operation per
+ * direction, timeouts and cancelled futures, half-close, close, closed channels, binding and addresses. Socket
+ * options are in {@link AbstractNio2OptionConformanceTest}. Written once and run against the JDK's provider (the
+ * reference) and ours on every engine: a concrete subclass declares {@code static Stream<Nio2Target> targets()}.
+ * Waits are hang guards only; nothing asserts on time.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+public abstract class AbstractNio2ChannelConformanceTest {
+
+    private static final String NAME = "[{index}] {0}";
+    /** How long a test lets an operation that can never complete stay pending before it checks the state. */
+    private static final long SETTLE_MILLIS = 1_000;
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void movesFourMebibytesEachWayByteExact(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            Nio2Fixture.Pair p = f.pair(g);
+            byte[] data = new byte[4 << 20];
+            new Random(7).nextBytes(data);
+            // The accepted side echoes with handlers, the client writes and reads with futures.
+            Outcome<Long> echoed = new Outcome<>();
+            new Echo(p.accepted(), data.length, echoed).start();
+            Future<?> writer = java.util.concurrent.ForkJoinPool.commonPool().submit(() -> {
+                writeFully(p.client(), ByteBuffer.wrap(data));
+                return null;
+            });
+            ByteBuffer back = readFully(p.client(), data.length);
+            get(writer);
+            assertEquals((long) data.length, echoed.value());
+            assertEquals(crc(ByteBuffer.wrap(data)), crc(back));
+        }
+    }
+
+    /** Echoes {@code total} bytes with CompletionHandlers (a read, then writes until the chunk is out). */
+    private static final class Echo implements java.nio.channels.CompletionHandler<Integer, Boolean> {
+        private final AsynchronousSocketChannel ch;
+        private final long total;
+        private final Outcome<Long> done;
+        private final ByteBuffer buf = ByteBuffer.allocateDirect(7_000);
+        private long moved;
+
+        Echo(AsynchronousSocketChannel ch, long total, Outcome<Long> done) {
+            this.ch = ch;
+            this.total = total;
+            this.done = done;
+        }
+
+        void start() {
+            ch.read(buf, Boolean.TRUE, this);
+        }
+
+        @Override
+        public void completed(Integer n, Boolean reading) {
+            if (reading) {
+                if (n < 0) {
+                    done.failed(new java.io.EOFException("after " + moved), null);
+                    return;
+                }
+                buf.flip();
+                ch.write(buf, Boolean.FALSE, this);
+            } else if (buf.hasRemaining()) {
+                ch.write(buf, Boolean.FALSE, this);
+            } else {
+                moved += buf.position();
+                buf.clear();
+                if (moved == total) {
+                    done.completed(moved, null);
+                } else {
+                    ch.read(buf, Boolean.TRUE, this);
+                }
+            }
+        }
+
+        @Override
+        public void failed(Throwable e, Boolean reading) {
+            done.failed(e, null);
+        }
+    }
+
+    private static long crc(ByteBuffer b) {
+        CRC32 c = new CRC32();
+        c.update(b.duplicate());
+        return c.getValue();
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void scatteringReadsAndGatheringWritesMoveEveryByte(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            ByteBuffer[] srcs = {ByteBuffer.wrap(new byte[] {1, 2, 3}), ByteBuffer.allocate(0),
+                    ByteBuffer.wrap(new byte[] {4, 5, 6, 7})};
+            long left = 7;
+            while (left > 0) {
+                Outcome<Long> w = new Outcome<>();
+                p.client().write(srcs, 0, 3, 30, TimeUnit.SECONDS, null, w);
+                long n = w.value();
+                assertTrue(n > 0);
+                left -= n;
+            }
+            ByteBuffer[] dsts = {ByteBuffer.allocate(2), ByteBuffer.allocate(0), ByteBuffer.allocate(5)};
+            long got = 0;
+            while (got < 7) {
+                Outcome<Long> r = new Outcome<>();
+                p.accepted().read(dsts, 0, 3, 30, TimeUnit.SECONDS, null, r);
+                long n = r.value();
+                assertTrue(n > 0);
+                got += n;
+            }
+            assertArrayEquals(new byte[] {1, 2}, dsts[0].array());
+            assertArrayEquals(new byte[] {3, 4, 5, 6, 7}, dsts[2].array());
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> p.client().write(srcs, 2, 2, 0, TimeUnit.SECONDS, null, new Outcome<Long>()));
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aSecondPendingReadWriteOrAcceptIsRefusedAndTheFirstStillCompletes(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Outcome<Integer> read = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(8), null, read);
+            assertThrows(ReadPendingException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            Outcome<AsynchronousSocketChannel> accept = new Outcome<>();
+            p.server().accept(null, accept);
+            assertThrows(AcceptPendingException.class, () -> p.server().accept());
+            Future<Integer> stuck = fillUntilAWriteStaysPending(p.accepted());
+            assertThrows(WritePendingException.class, () -> p.accepted().write(ByteBuffer.allocate(1)));
+            // The first of each still completes.
+            writeFully(p.client(), ByteBuffer.wrap(new byte[] {9}));
+            assertEquals(1, read.value());
+            try (Socket other = new Socket()) {
+                other.connect(p.server().getLocalAddress());
+                f.track(accept.value());
+            }
+            Future<Long> drained = drainUntilEndOfStream(p.client());
+            assertTrue(get(stuck) > 0);
+            p.accepted().shutdownOutput();
+            assertTrue(get(drained) > 0);
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void operationsInTheWrongStateAreRefused(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            AsynchronousSocketChannel unconnected = f.socket(g);
+            assertThrows(NotYetConnectedException.class, () -> unconnected.read(ByteBuffer.allocate(1)));
+            assertThrows(NotYetConnectedException.class, () -> unconnected.write(ByteBuffer.allocate(1)));
+            assertThrows(NotYetConnectedException.class, unconnected::shutdownInput);
+            assertThrows(NotYetConnectedException.class, unconnected::shutdownOutput);
+            assertNull(unconnected.getRemoteAddress());
+            AsynchronousServerSocketChannel unbound = f.track(f.provider.openAsynchronousServerSocketChannel(g));
+            assertThrows(NotYetBoundException.class, unbound::accept);
+            assertNull(unbound.getLocalAddress());
+            Nio2Fixture.Pair p = f.pair(g);
+            assertThrows(AlreadyConnectedException.class, () -> p.client().connect(p.server().getLocalAddress()));
+            assertThrows(AlreadyBoundException.class, () -> p.server().bind(null));
+            assertThrows(IllegalArgumentException.class, () -> p.client().read(ByteBuffer.allocate(1).asReadOnlyBuffer()));
+        }
+    }
+
+    /**
+     * A connect the peer's kernel leaves unanswered (its accept queue is full) is pending: a second is refused, and
+     * closing the channel fails the first with {@link AsynchronousCloseException}.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aPendingConnectRefusesASecondAndFailsWhenTheChannelCloses(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target);
+             ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            List<AsynchronousSocketChannel> queued = new ArrayList<>();
+            Outcome<Void> pending = null;
+            AsynchronousSocketChannel ch = null;
+            for (int i = 0; i < 16 && pending == null; i++) {
+                ch = f.socket(g);
+                Outcome<Void> c = new Outcome<>();
+                ch.connect(full.getLocalSocketAddress(), null, c);
+                if (c.endsWithin(SETTLE_MILLIS)) {
+                    queued.add(ch);
+                } else {
+                    pending = c;
+                }
+            }
+            assertTrue(pending != null, "the accept queue never filled");
+            AsynchronousSocketChannel connecting = ch;
+            assertThrows(ConnectionPendingException.class, () -> connecting.connect(full.getLocalSocketAddress()));
+            connecting.close();
+            assertInstanceOf(AsynchronousCloseException.class, pending.failure());
+            assertFalse(queued.isEmpty());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aReadThatTimesOutRefusesFurtherReadsButNotWrites(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Outcome<Integer> timed = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(8), 50, TimeUnit.MILLISECONDS, "att", timed);
+            assertInstanceOf(InterruptedByTimeoutException.class, timed.failure());
+            assertEquals("att", timed.attachment());
+            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            Outcome<Long> scattering = new Outcome<>();
+            assertThrows(IllegalStateException.class, () -> p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)},
+                    0, 1, 0, TimeUnit.SECONDS, null, scattering));
+            assertTrue(p.accepted().isOpen());
+            writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {1, 2}));
+            assertArrayEquals(new byte[] {1, 2}, readFully(p.client(), 2).array());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aWriteThatTimesOutRefusesFurtherWritesButNotReads(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+            Throwable failure = null;
+            for (int i = 0; i < 512 && failure == null; i++) {
+                Outcome<Long> w = new Outcome<>();
+                chunk.clear();
+                p.accepted().write(new ByteBuffer[] {chunk}, 0, 1, 100, TimeUnit.MILLISECONDS, null, w);
+                try {
+                    w.value();
+                } catch (AssertionError e) {
+                    failure = e.getCause();
+                }
+            }
+            assertInstanceOf(InterruptedByTimeoutException.class, failure);
+            assertThrows(IllegalStateException.class, () -> p.accepted().write(ByteBuffer.allocate(1)));
+            assertTrue(p.accepted().isOpen());
+            writeFully(p.client(), ByteBuffer.wrap(new byte[] {5}));
+            assertArrayEquals(new byte[] {5}, readFully(p.accepted(), 1).array());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void cancellingAReadFutureRefusesFurtherReadsAndLeavesTheChannelOpen(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Future<Integer> read = p.accepted().read(ByteBuffer.allocate(8));
+            assertTrue(read.cancel(false));
+            assertTrue(read.isCancelled());
+            assertTrue(read.isDone());
+            assertFalse(read.cancel(false));
+            assertThrows(CancellationException.class, read::get);
+            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            assertTrue(p.accepted().isOpen());
+            writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {3}));
+            assertArrayEquals(new byte[] {3}, readFully(p.client(), 1).array());
+        }
+    }
+
+    /** {@code cancel(true)} closes the channel: Tomcat and MINA stop a blocked read or accept this way. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void cancellingAFutureWithInterruptClosesTheChannel(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Future<Integer> read = p.accepted().read(ByteBuffer.allocate(8));
+            assertThrows(java.util.concurrent.TimeoutException.class, () -> read.get(10, TimeUnit.MILLISECONDS));
+            assertTrue(read.cancel(true));
+            assertFalse(p.accepted().isOpen());
+            assertThrows(CancellationException.class, read::get);
+            assertEquals(-1, get(p.client().read(ByteBuffer.allocate(8))), "the peer saw the close");
+            Future<AsynchronousSocketChannel> accept = p.server().accept();
+            assertTrue(accept.cancel(true));
+            assertFalse(p.server().isOpen());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void shutdownInputEndsReadsAndShutdownOutputEndsThePeersStream(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            p.accepted().shutdownInput();
+            assertEquals(-1, get(p.accepted().read(ByteBuffer.allocate(8))));
+            Outcome<Long> scattering = new Outcome<>();
+            p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)}, 0, 1, 0, TimeUnit.SECONDS, null, scattering);
+            assertEquals(-1L, scattering.value());
+            p.client().shutdownOutput();
+            p.client().shutdownOutput(); // idempotent
+            Outcome<Integer> refused = new Outcome<>();
+            p.client().write(ByteBuffer.allocate(1), null, refused);
+            assertInstanceOf(ClosedChannelException.class, refused.failure());
+            assertEquals(-1, get(p.accepted().read(ByteBuffer.allocate(8))));
+            // The other directions still work.
+            writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {4}));
+            assertArrayEquals(new byte[] {4}, readFully(p.client(), 1).array());
+            p.accepted().close();
+            assertEquals(-1, get(p.client().read(ByteBuffer.allocate(8))));
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void closeFailsPendingOperationsWithAsynchronousCloseException(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Outcome<Integer> read = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(8), null, read);
+            Future<Integer> write = fillUntilAWriteStaysPending(p.accepted());
+            assertFalse(read.endsWithin(0));
+            Outcome<AsynchronousSocketChannel> accept = new Outcome<>();
+            p.server().accept(null, accept);
+            p.accepted().close();
+            p.accepted().close(); // idempotent
+            p.server().close();
+            assertInstanceOf(AsynchronousCloseException.class, read.failure());
+            ExecutionException e = assertThrows(ExecutionException.class, () -> get(write));
+            assertInstanceOf(AsynchronousCloseException.class, e.getCause());
+            assertInstanceOf(AsynchronousCloseException.class, accept.failure());
+            assertFalse(p.accepted().isOpen());
+            for (Outcome<?> o : List.of(read, accept)) {
+                String thread = o.thread().getName();
+                assertTrue(thread.startsWith("fixed-"), () -> "handler ran on " + thread);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void operationsOnAClosedChannelFailWithClosedChannelException(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            Nio2Fixture.Pair p = f.pair(g);
+            java.net.SocketAddress serverAddress = p.server().getLocalAddress();
+            p.client().close();
+            p.server().close();
+            AsynchronousSocketChannel never = f.socket(g);
+            never.close();
+            List<Outcome<?>> outcomes = new ArrayList<>();
+            Outcome<Integer> read = new Outcome<>();
+            p.client().read(ByteBuffer.allocate(1), null, read);
+            Outcome<Integer> write = new Outcome<>();
+            p.client().write(ByteBuffer.allocate(1), null, write);
+            Outcome<Void> connect = new Outcome<>();
+            never.connect(serverAddress, null, connect);
+            Outcome<AsynchronousSocketChannel> accept = new Outcome<>();
+            p.server().accept(null, accept);
+            outcomes.addAll(List.of(read, write, connect, accept));
+            for (Outcome<?> o : outcomes) {
+                assertInstanceOf(ClosedChannelException.class, o.failure());
+            }
+            ExecutionException e = assertThrows(ExecutionException.class, () -> get(p.client().read(ByteBuffer.allocate(1))));
+            assertInstanceOf(ClosedChannelException.class, e.getCause());
+            assertThrows(ClosedChannelException.class, p.client()::getLocalAddress);
+            assertThrows(ClosedChannelException.class, p.client()::getRemoteAddress);
+            assertThrows(ClosedChannelException.class, p.server()::getLocalAddress);
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void addressesAndBindingAreThoseOfTheSocket(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            AsynchronousServerSocketChannel server = f.server(g);
+            AsynchronousSocketChannel client = f.socket(g);
+            assertNull(client.getLocalAddress());
+            client.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            InetSocketAddress bound = (InetSocketAddress) client.getLocalAddress();
+            assertTrue(bound.getPort() > 0);
+            assertThrows(AlreadyBoundException.class, () -> client.bind(null));
+            Future<AsynchronousSocketChannel> accepted = server.accept();
+            get(client.connect(server.getLocalAddress()));
+            AsynchronousSocketChannel peer = f.track(get(accepted));
+            assertEquals(bound, client.getLocalAddress());
+            assertEquals(server.getLocalAddress(), client.getRemoteAddress());
+            assertEquals(bound, peer.getRemoteAddress());
+            assertEquals(server.getLocalAddress(), peer.getLocalAddress());
+        }
+    }
+
+    /** Reads (with futures, on a thread of the common pool) until the end of stream; the future has the count. */
+    static Future<Long> drainUntilEndOfStream(AsynchronousSocketChannel ch) {
+        return java.util.concurrent.ForkJoinPool.commonPool().submit(() -> {
+            ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+            long total = 0;
+            int n;
+            while ((n = get(ch.read(buf.clear()))) >= 0) {
+                total += n;
+            }
+            return total;
+        });
+    }
+
+    /**
+     * Starts writes of 1 MiB on a channel whose peer does not read, each completing before the next, until one stays
+     * pending (the socket buffers are full); returns it.
+     */
+    static Future<Integer> fillUntilAWriteStaysPending(AsynchronousSocketChannel ch) throws Exception {
+        ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+        while (true) {
+            chunk.clear();
+            Future<Integer> w = ch.write(chunk);
+            try {
+                w.get(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException stillPending) {
+                return w;
+            }
+        }
+    }
+
+}
