@@ -75,8 +75,15 @@ public abstract class AbstractNio2GroupConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void handlersOfAnExecutorGroupRunOnTheExecutorsThreads(Nio2Target target) throws Exception {
+        for (int initialSize : new int[] {0, 2}) {
+            handlersOfAnExecutorGroupRunOnTheExecutorsThreads(target, initialSize);
+        }
+    }
+
+    private static void handlersOfAnExecutorGroupRunOnTheExecutorsThreads(Nio2Target target, int initialSize)
+            throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            AsynchronousChannelGroup g = f.executorGroup("pool");
+            AsynchronousChannelGroup g = f.executorGroup("pool", initialSize);
             AsynchronousServerSocketChannel server = f.server(g);
             Outcome<AsynchronousSocketChannel> accepted = new Outcome<>();
             server.accept(null, accepted);

@@ -58,8 +58,13 @@ final class Nio2Fixture implements AutoCloseable {
 
     /** A group on a cached thread pool whose threads are named {@code prefix-N} (as Tomcat and MINA make them). */
     AsynchronousChannelGroup executorGroup(String prefix) throws IOException {
+        return executorGroup(prefix, 0);
+    }
+
+    /** A group on a cached thread pool of threads named {@code prefix-N}, with {@code initialSize} at start. */
+    AsynchronousChannelGroup executorGroup(String prefix, int initialSize) throws IOException {
         ExecutorService pool = Executors.newCachedThreadPool(named(prefix));
-        return track(provider.openAsynchronousChannelGroup(pool, 0));
+        return track(provider.openAsynchronousChannelGroup(pool, initialSize));
     }
 
     private AsynchronousChannelGroup track(AsynchronousChannelGroup g) {
