@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EchoRoundTripBenchmark {
     private static final int MESSAGE_SIZE = 64;
 
-    /** Which server echoes. */
+    /** Which server echoes (also {@code jdk-nio2} and {@code nio2-on-proactor-E}: the plain NIO.2 program on the JDK's and on our provider). */
     @Param({"proactor-nio-epoll", "proactor-epoll", "netty-nio", "netty-epoll"})
     public String server;
 

@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EchoThroughputBenchmark {
     private static final int BLOCK = 512;
 
-    /** Which server echoes. */
+    /** Which server echoes (also {@code jdk-nio2} and {@code nio2-on-proactor-E}: the plain NIO.2 program on the JDK's and on our provider). */
     @Param({"proactor-nio-epoll", "proactor-epoll", "netty-nio", "netty-epoll"})
     public String server;
 

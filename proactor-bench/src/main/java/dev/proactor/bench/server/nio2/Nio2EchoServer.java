@@ -12,16 +12,20 @@ import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.AsynchronousServerSocketChannel;
 import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.CompletionHandler;
+import java.nio.channels.spi.AsynchronousChannelProvider;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Echo server on the JDK's own proactor: {@link AsynchronousServerSocketChannel} in an
- * {@link AsynchronousChannelGroup#withFixedThreadPool fixed thread pool} group of T threads.
+ * Echo server on the JDK's own proactor API: {@link AsynchronousServerSocketChannel} in a fixed thread pool group
+ * of T threads, plain {@code java.nio.channels} code. By default the group comes from the process's provider
+ * ({@link AsynchronousChannelGroup#withFixedThreadPool}: the JDK's, or ours when
+ * {@code java.nio.channels.spi.AsynchronousChannelProvider} names it); in-process benchmarks may name the provider.
  */
 public final class Nio2EchoServer implements EchoServer {
     private static final int BACKLOG = 4096;
 
     private final ServerOptions options;
+    private final AsynchronousChannelProvider provider;
     private final ConnectionErrors errors = new ConnectionErrors("jdk-nio2");
     private final AcceptHandler acceptHandler = new AcceptHandler();
     private AsynchronousChannelGroup group;
@@ -34,12 +38,23 @@ public final class Nio2EchoServer implements EchoServer {
      * @param options server options
      */
     public Nio2EchoServer(ServerOptions options) {
+        this(options, AsynchronousChannelProvider.provider());
+    }
+
+    /**
+     * Creates the server on a given provider (several providers side by side in one process).
+     *
+     * @param options  server options
+     * @param provider the provider whose group and channels serve
+     */
+    public Nio2EchoServer(ServerOptions options, AsynchronousChannelProvider provider) {
         this.options = options;
+        this.provider = provider;
     }
 
     @Override
     public InetSocketAddress start() throws IOException {
-        group = AsynchronousChannelGroup.withFixedThreadPool(options.threads(), new NamedThreadFactory("jdk-nio2"));
+        group = provider.openAsynchronousChannelGroup(options.threads(), new NamedThreadFactory("jdk-nio2"));
         listener = AsynchronousServerSocketChannel.open(group);
         listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
         listener.bind(options.bindAddress(), BACKLOG);
