@@ -10,8 +10,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The {@link Future} of one NIO.2 operation. Cancelling it follows {@link AsynchronousChannel}'s rule as the
  * JDK implements it: the operation's direction is killed (further operations of it throw
- * {@link IllegalStateException}), the I/O itself is not stopped (its result is dropped), and
- * {@code cancel(true)} closes the channel (any cancel of a connect does: the socket's state is unknown).
+ * {@link IllegalStateException}; a cancelled connect kills reading and writing, since the connection may still be
+ * made), the I/O itself is not stopped (its result is dropped), and {@code cancel(true)} closes the channel.
  *
  * <p>Thread-safe; {@link #get} blocks until the operation completed or the future was cancelled.
  */
@@ -21,19 +21,23 @@ final class IoFuture<V> implements Future<V> {
     private static final int DONE = 1;
     private static final int CANCELLED = 2;
 
-    private final OperationSlot slot;
+    /** Kills the directions a cancel leaves in an unknown state. */
+    private final Runnable kill;
     private final AsynchronousChannel channel;
-    /** Whether any cancel closes the channel (a connect: its socket's state is unknown after it). */
-    private final boolean cancelCloses;
     // Guarded by this.
     private int state;
     private V value;
     private Throwable failure;
 
-    IoFuture(OperationSlot slot, AsynchronousChannel channel, boolean cancelCloses) {
-        this.slot = slot;
+    /** A future of an operation of {@code slot}'s direction: a cancel kills that direction. */
+    IoFuture(OperationSlot slot, AsynchronousChannel channel) {
+        this(slot::kill, channel);
+    }
+
+    /** A future whose cancel runs {@code kill} (the directions it leaves in an unknown state). */
+    IoFuture(Runnable kill, AsynchronousChannel channel) {
+        this.kill = kill;
         this.channel = channel;
-        this.cancelCloses = cancelCloses;
     }
 
     /** Completes the future unless it was cancelled; called once by the slot's delivery. */
@@ -57,8 +61,8 @@ final class IoFuture<V> implements Future<V> {
             state = CANCELLED;
             notifyAll();
         }
-        slot.kill();
-        if (mayInterruptIfRunning || cancelCloses) {
+        kill.run();
+        if (mayInterruptIfRunning) {
             try {
                 channel.close();
             } catch (java.io.IOException e) {

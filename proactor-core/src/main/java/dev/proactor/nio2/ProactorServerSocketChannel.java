@@ -77,7 +77,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
 
     @Override
     public Future<AsynchronousSocketChannel> accept() {
-        IoFuture<AsynchronousSocketChannel> f = new IoFuture<>(accepts, this, false);
+        IoFuture<AsynchronousSocketChannel> f = new IoFuture<>(accepts, this);
         accept(null, null, f);
         return f;
     }

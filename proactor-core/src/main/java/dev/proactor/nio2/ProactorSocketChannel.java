@@ -31,7 +31,7 @@ import java.util.concurrent.TimeUnit;
  * An {@link AsynchronousSocketChannel} on an {@link AsynchChannel} of its group's demultiplexor, with the JDK's
  * contract: one pending read and one pending write at a time ({@link java.nio.channels.ReadPendingException},
  * {@link java.nio.channels.WritePendingException}), a timed-out read or write and a cancelled future refuse
- * further operations of their direction, a failed connect closes the channel, reads after
+ * further operations of their direction (a cancelled connect: reads and writes), a failed connect closes the channel, reads after
  * {@link #shutdownInput()} complete with -1 at once and writes after {@link #shutdownOutput()} fail with
  * {@link ClosedChannelException}, {@link #close()} fails pending operations with
  * {@link java.nio.channels.AsynchronousCloseException}. A write completes when every byte of its buffers was
@@ -141,7 +141,11 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
 
     @Override
     public Future<Void> connect(SocketAddress remote) {
-        IoFuture<Void> f = new IoFuture<>(connects, this, true);
+        // A cancelled connect may still connect: as the JDK, reading and writing are refused from then on.
+        IoFuture<Void> f = new IoFuture<>(() -> {
+            reads.kill();
+            writes.kill();
+        }, this);
         connect(remote, null, null, f);
         return f;
     }
@@ -219,7 +223,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     @Override
     public Future<Integer> read(ByteBuffer dst) {
         checkWritable(dst);
-        IoFuture<Integer> f = new IoFuture<>(reads, this, false);
+        IoFuture<Integer> f = new IoFuture<>(reads, this);
         read(dst, null, 0, 0, 0, TimeUnit.MILLISECONDS, null, null, f);
         return f;
     }
@@ -289,7 +293,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     @Override
     public Future<Integer> write(ByteBuffer src) {
         Objects.requireNonNull(src, "src");
-        IoFuture<Integer> f = new IoFuture<>(writes, this, false);
+        IoFuture<Integer> f = new IoFuture<>(writes, this);
         write(src, null, 0, 0, 0, TimeUnit.MILLISECONDS, null, null, f);
         return f;
     }

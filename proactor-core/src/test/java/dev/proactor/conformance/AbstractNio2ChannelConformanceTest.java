@@ -239,6 +239,18 @@ public abstract class AbstractNio2ChannelConformanceTest {
             connecting.close();
             assertInstanceOf(AsynchronousCloseException.class, pending.failure());
             assertFalse(queued.isEmpty());
+            // A connect future cancelled without interrupt leaves the channel open and the connect going on.
+            AsynchronousSocketChannel cancelled = f.socket(g);
+            Future<Void> connect = cancelled.connect(full.getLocalSocketAddress());
+            assertTrue(connect.cancel(false));
+            assertThrows(CancellationException.class, connect::get);
+            assertTrue(cancelled.isOpen());
+            assertThrows(ConnectionPendingException.class, () -> cancelled.connect(full.getLocalSocketAddress()));
+            // cancel(true) closes it.
+            AsynchronousSocketChannel interrupted = f.socket(g);
+            Future<Void> connect2 = interrupted.connect(full.getLocalSocketAddress());
+            assertTrue(connect2.cancel(true));
+            assertFalse(interrupted.isOpen());
         }
     }
 
