@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the C load generator and the C epoll echo server.
+# Builds the C load generator and the C epoll and io_uring echo servers.
 # Usage: build.sh SRC_DIR OUT_DIR
 # Skips (exit 0 with a message) when gcc is missing or the OS is not Linux,
 # so the Java part of the module still builds everywhere.
@@ -19,7 +19,7 @@ if ! command -v gcc >/dev/null 2>&1; then
 fi
 
 mkdir -p "$out"
-for prog in loadgen:loadgen.c epoll_echo:epoll_echo.c; do
+for prog in loadgen:loadgen.c epoll_echo:epoll_echo.c uring_echo:uring_echo.c; do
     name="${prog%%:*}"
     file="$src/${prog#*:}"
     if [ -x "$out/$name" ] && [ "$out/$name" -nt "$file" ] && [ "$out/$name" -nt "$0" ]; then

@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "proactor-bench.jar", mixinStandardHelpOptions = true, version = "proactor bench 0.1.0",
         synopsisSubcommandLabel = "COMMAND",
-        description = "Benchmarks and baseline servers. The C epoll echo server and the load generator are "
-                + "target/native/epoll_echo and target/native/loadgen.")
+        description = "Benchmarks and baseline servers. The C echo servers (epoll, io_uring) and the load generator "
+                + "are target/native/epoll_echo, target/native/uring_echo and target/native/loadgen.")
 public final class Main implements Runnable {
 
     /** Exit status of a wrong command line. */

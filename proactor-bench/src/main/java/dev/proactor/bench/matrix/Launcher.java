@@ -44,8 +44,8 @@ public final class Launcher {
         return options.nativeDir().resolve("loadgen");
     }
 
-    private Path epollEcho() {
-        return options.nativeDir().resolve("epoll_echo");
+    private Path nativeServer(ServerDefinition server) {
+        return options.nativeDir().resolve(server.command());
     }
 
     /**
@@ -57,8 +57,8 @@ public final class Launcher {
     public Optional<String> missingFiles(ServerDefinition server) {
         switch (server.kind()) {
             case NATIVE_C:
-                return Files.isExecutable(epollEcho()) ? Optional.empty()
-                        : Optional.of("C epoll server not built: " + epollEcho()
+                return Files.isExecutable(nativeServer(server)) ? Optional.empty()
+                        : Optional.of("C server not built: " + nativeServer(server)
                         + " is missing (gcc missing at build time? see the mvn package output)");
             case PROACTOR:
                 return Files.isRegularFile(options.examplesJar()) ? Optional.empty()
@@ -83,7 +83,7 @@ public final class Launcher {
         List<String> cmd = pinned(options.serverCpus());
         switch (server.kind()) {
             case NATIVE_C:
-                cmd.add(epollEcho().toString());
+                cmd.add(nativeServer(server).toString());
                 cmd.addAll(List.of("--host", options.host()));
                 break;
             case BENCH_JAVA:

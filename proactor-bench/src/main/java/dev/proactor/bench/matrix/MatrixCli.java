@@ -89,7 +89,7 @@ public final class MatrixCli implements Callable<Integer> {
     private Path examplesJar;
 
     @Option(names = "--native-dir", paramLabel = "PATH",
-            description = "Directory of loadgen and epoll_echo (default proactor-bench/target/native).")
+            description = "Directory of loadgen and the C servers epoll_echo and uring_echo (default proactor-bench/target/native).")
     private Path nativeDir;
 
     @Option(names = "--java", paramLabel = "PATH",

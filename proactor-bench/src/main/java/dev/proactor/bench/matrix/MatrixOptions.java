@@ -16,7 +16,7 @@ import java.util.List;
  * @param out           output directory
  * @param host          loopback address servers bind and the load generator connects to
  * @param examplesJar   the project's examples jar
- * @param nativeDir     directory of {@code loadgen} and {@code epoll_echo}
+ * @param nativeDir     directory of {@code loadgen} and the C servers ({@code epoll_echo}, {@code uring_echo})
  * @param java          java executable for the Java servers
  * @param jvmOptions    extra JVM options for the Java servers
  * @param serverCpus    taskset CPU list of the server

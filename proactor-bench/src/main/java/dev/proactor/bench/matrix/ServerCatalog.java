@@ -43,7 +43,8 @@ public final class ServerCatalog {
             bench("hsha"),
             bench("thread-per-conn"),
             bench("thread-per-conn-virtual"),
-            new ServerDefinition("c-epoll", Kind.NATIVE_C, List.of()));
+            new ServerDefinition("c-epoll", Kind.NATIVE_C, "epoll_echo", List.of()),
+            new ServerDefinition("c-io_uring", Kind.NATIVE_C, "uring_echo", List.of()));
 
     private static final List<String> QUICK_DEFAULT = List.of(
             "proactor-nio-epoll", "proactor-epoll", "netty-nio", "netty-epoll", "jdk-nio2", "tp-reactor", "c-epoll");

@@ -7,7 +7,8 @@ import java.util.List;
  *
  * @param name        name used on the command line and in results
  * @param kind        how it is launched
- * @param command     for {@link Kind#BENCH_JAVA}: the proactor-bench command that starts it (usually {@code name})
+ * @param command     for {@link Kind#BENCH_JAVA}: the proactor-bench command that starts it (usually {@code name});
+ *                    for {@link Kind#NATIVE_C}: the executable's file name in the native directory
  * @param properties  {@code -Dkey=value} system properties given to the server's JVM
  */
 public record ServerDefinition(String name, Kind kind, String command, List<String> properties) {
@@ -16,7 +17,7 @@ public record ServerDefinition(String name, Kind kind, String command, List<Stri
     public enum Kind {
         /** A Java baseline in proactor-bench.jar: {@code java -jar proactor-bench.jar NAME ...}. */
         BENCH_JAVA,
-        /** The C epoll echo server: {@code target/native/epoll_echo ...}. */
+        /** A C echo server: {@code target/native/COMMAND ...} ({@code epoll_echo}, {@code uring_echo}). */
         NATIVE_C,
         /** The project's echo server: {@code java -D... -jar proactor-examples.jar echo-server ...}. */
         PROACTOR
