@@ -8,17 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,7 +48,8 @@ import org.junit.jupiter.api.io.TempDir;
  * servlet, on whatever provider the JVM runs, fetched with {@link HttpClient} over HTTP/1.1. Proves: requests on
  * one client share one kept-alive connection; a 10 MB response and a 10 MB upload echoed back arrive byte-exact
  * (the server also reports the SHA-256 of what it received); 200 concurrent clients doing 5 requests each all
- * get status 200 and their exact bodies; the connector stops and is destroyed (its channel group shut down).
+ * get status 200 and their exact bodies; a silent connection and an idle kept-alive one are closed by the server
+ * once its (short) timeouts pass, i.e. its timed reads expire; the connectors stop and is destroyed (its channel group shut down).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class TomcatNio2AppTest {
@@ -51,9 +58,12 @@ class TomcatNio2AppTest {
     private static final int CLIENTS = 200;
     private static final int REQUESTS_PER_CLIENT = 5;
     private static final Duration HANG_GUARD = Duration.ofSeconds(60);
+    private static final int IDLE_TIMEOUT_MILLIS = 250;
 
     private static Tomcat tomcat;
     private static URI base;
+    /** The second connector, whose connectionTimeout and keepAliveTimeout are {@link #IDLE_TIMEOUT_MILLIS}. */
+    private static InetSocketAddress idleAddress;
     private static ExecutorService clientExecutor;
 
     @BeforeAll
@@ -66,6 +76,12 @@ class TomcatNio2AppTest {
         connector.setProperty("address", "127.0.0.1");
         connector.setProperty("acceptCount", "512"); // 200 clients connect at once
         tomcat.setConnector(connector);
+        Connector idle = new Connector(Http11Nio2Protocol.class.getName()); // a second endpoint, short timeouts
+        idle.setPort(0);
+        idle.setProperty("address", "127.0.0.1");
+        idle.setProperty("connectionTimeout", String.valueOf(IDLE_TIMEOUT_MILLIS));
+        idle.setProperty("keepAliveTimeout", String.valueOf(IDLE_TIMEOUT_MILLIS));
+        tomcat.getService().addConnector(idle);
         Context ctx = tomcat.addContext("", dir.toString());
         Tomcat.addServlet(ctx, "bytes", new BytesServlet());
         ctx.addServletMapping("/bytes", "bytes");
@@ -74,17 +90,21 @@ class TomcatNio2AppTest {
         tomcat.start();
         assertEquals(LifecycleState.STARTED, connector.getState(), "connector state");
         assertInstanceOf(Http11Nio2Protocol.class, connector.getProtocolHandler());
+        assertEquals(LifecycleState.STARTED, idle.getState(), "short-timeout connector state");
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
+        idleAddress = new InetSocketAddress("127.0.0.1", idle.getLocalPort());
         clientExecutor = Executors.newFixedThreadPool(8);
     }
 
     @AfterAll
     static void stop() throws Exception {
         if (tomcat != null) {
-            Connector connector = tomcat.getConnector();
+            Connector[] connectors = tomcat.getService().findConnectors();
             tomcat.stop();
             tomcat.destroy();
-            assertEquals(LifecycleState.DESTROYED, connector.getState(), "connector state after destroy");
+            for (Connector c : connectors) {
+                assertEquals(LifecycleState.DESTROYED, c.getState(), "connector state after destroy");
+            }
         }
         if (clientExecutor != null) {
             clientExecutor.shutdownNow();
@@ -168,6 +188,54 @@ class TomcatNio2AppTest {
         assertEquals(CLIENTS * REQUESTS_PER_CLIENT, succeeded, "requests answered 200 with the exact body");
         assertTrue(ports.size() >= CLIENTS, "distinct client connections the server saw: " + ports.size());
         assertEquals(CLIENTS, clients.size());
+    }
+
+    /**
+     * A connection that never sends a byte is closed by the server once its connectionTimeout has passed: Tomcat's
+     * read with a timeout expires ({@code InterruptedByTimeoutException}) and it closes the channel, so the client
+     * reads end-of-stream. (The socket's own read timeout is only a hang guard.)
+     */
+    @Test
+    void silentConnectionIsClosedAfterConnectionTimeout() throws Exception {
+        try (Socket s = new Socket()) {
+            s.connect(idleAddress);
+            s.setSoTimeout((int) HANG_GUARD.toMillis());
+            assertEquals(-1, s.getInputStream().read(), "end-of-stream from the server");
+        }
+    }
+
+    /**
+     * After one answered request, the kept-alive connection left idle is closed by the server once its
+     * keepAliveTimeout has passed (again a timed read expiring), and the client reads end-of-stream right after the
+     * exact response.
+     */
+    @Test
+    void idleKeptAliveConnectionIsClosedAfterKeepAliveTimeout() throws Exception {
+        try (Socket s = new Socket()) {
+            s.connect(idleAddress);
+            s.setSoTimeout((int) HANG_GUARD.toMillis());
+            s.getOutputStream().write(("GET /bytes?seed=5&size=3000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            String head = readHead(in);
+            assertTrue(head.startsWith("HTTP/1.1 200 "), "status line: " + head);
+            assertTrue(head.toLowerCase(Locale.ROOT).contains("\r\ncontent-length: 3000\r\n"), "head: " + head);
+            assertArrayEquals(TestData.bytes(5, 3000), in.readNBytes(3000), "body");
+            assertEquals(-1, in.read(), "end-of-stream from the server once the connection idled");
+        }
+    }
+
+    /** The response head up to and including the blank line, read byte by byte. */
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                throw new EOFException("end-of-stream inside the response head: " + head);
+            }
+            head.append((char) b);
+        }
+        return head.toString();
     }
 
     /** One request; completes with 1 when the status is 200 and the body exact, fails otherwise. */
