@@ -1,21 +1,19 @@
 package dev.proactor.examples.apps;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.sshd.client.SshClient;
-import org.apache.sshd.client.keyverifier.AcceptAllServerKeyVerifier;
 import org.apache.sshd.client.session.ClientSession;
-import org.apache.sshd.common.io.nio2.Nio2ServiceFactory;
-import org.apache.sshd.common.io.nio2.Nio2Session;
-import org.apache.sshd.common.session.helpers.AbstractSession;
 import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -29,13 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
  * session moves 50 MB of random data each way byte-exact. Upload: the SHA-256 of what the client wrote equals
  * that of the file the server stored, and the server's {@code stat} size. Download: the SHA-256 and count of
  * what the client read equal those of the file on the server. Both ends' I/O sessions are asserted to be
- * {@link Nio2Session}s.
+ * sshd's NIO2 ones ({@link SshTestServer#connect}). And 8 concurrent sessions each move their own 4 MB file up and
+ * back byte-exact.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class SshdSftpAppTest {
 
     private static final long FIFTY_MB = 50L * 1024 * 1024;
-    private static final Duration HANG_GUARD = Duration.ofSeconds(30);
 
     @TempDir
     static Path dir;
@@ -46,10 +44,7 @@ class SshdSftpAppTest {
     static void start() throws Exception {
         ProviderUnderTest.check();
         server = SshTestServer.start(dir, null);
-        client = SshClient.setUpDefaultClient();
-        client.setServerKeyVerifier(AcceptAllServerKeyVerifier.INSTANCE); // loopback, a key made for this test
-        client.start();
-        assertInstanceOf(Nio2ServiceFactory.class, client.getIoServiceFactory(), "client transport");
+        client = server.newClient();
     }
 
     @AfterAll
@@ -63,16 +58,7 @@ class SshdSftpAppTest {
     }
 
     private static ClientSession session() throws Exception {
-        ClientSession session = client.connect(SshTestServer.USER, "127.0.0.1", server.port()).verify(HANG_GUARD)
-                .getSession();
-        session.addPasswordIdentity(SshTestServer.PASSWORD);
-        session.auth().verify(HANG_GUARD);
-        assertInstanceOf(Nio2Session.class, session.getIoSession(), "client I/O session");
-        assertFalse(server.sshd().getActiveSessions().isEmpty(), "server sessions");
-        for (AbstractSession s : server.sshd().getActiveSessions()) {
-            assertInstanceOf(Nio2Session.class, s.getIoSession(), "server I/O session");
-        }
-        return session;
+        return server.connect(client);
     }
 
     /** 50 MB written through SFTP arrive on the server's disk byte-exact. */
@@ -106,5 +92,47 @@ class SshdSftpAppTest {
         }
         assertEquals(FIFTY_MB, got.size(), "bytes read");
         assertEquals(expected, got.sha256(), "SHA-256 of what was read");
+    }
+
+    /**
+     * 8 SSH sessions at once, each with its own SFTP channel, upload 4 MB and read them back: every file is stored
+     * and read back byte-exact.
+     */
+    @Test
+    void concurrentSessionsEachMoveTheirOwnFileByteExact() throws Exception {
+        int sessions = 8;
+        long size = 4L * 1024 * 1024;
+        ExecutorService pool = Executors.newFixedThreadPool(sessions);
+        try {
+            List<Future<String>> results = new ArrayList<>();
+            for (int i = 0; i < sessions; i++) {
+                int n = i;
+                results.add(pool.submit(() -> {
+                    String name = "parallel-" + n + ".bin";
+                    try (ClientSession session = session();
+                         SftpClient sftp = SftpClientFactory.instance().createSftpClient(session)) {
+                        String sent;
+                        try (OutputStream out = sftp.write(name)) {
+                            sent = TestData.write(100 + n, size, out);
+                        }
+                        TestData.Digest back;
+                        try (InputStream in = sftp.read(name)) {
+                            back = TestData.digest(in);
+                        }
+                        assertEquals(size, back.size(), "bytes read back from " + name);
+                        assertEquals(sent, back.sha256(), "SHA-256 of " + name + " read back");
+                        return sent;
+                    }
+                }));
+            }
+            for (int i = 0; i < sessions; i++) {
+                String sent = results.get(i).get();
+                TestData.Digest stored = TestData.digest(server.root().resolve("parallel-" + i + ".bin"));
+                assertEquals(size, stored.size(), "bytes stored for session " + i);
+                assertEquals(sent, stored.sha256(), "SHA-256 stored for session " + i);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 }
