@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The unchanged {@link JdkEchoServer} (plain {@code java.nio.channels} code: a fixed-thread-pool
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
  * the last echoed byte). Clients are blocking {@link Socket}s (independent of the provider) and
  * {@link AsynchronousSocketChannel}s in the default group (the provider on both ends).
  */
+@ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JdkEchoServerAppTest {
 

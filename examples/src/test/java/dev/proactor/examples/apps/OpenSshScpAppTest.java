@@ -23,6 +23,8 @@ import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceW
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIf;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,6 +37,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * sshd's {@code scp -t}/{@code scp -f}). Skipped, with the reason, when {@code ssh}/{@code scp} are not installed or
  * the installed {@code scp} lacks the protocol's option.
  */
+@ExtendWith(ProviderUnderTest.class)
+@EnabledIf(value = "openSshClientInstalled", disabledReason = "the OpenSSH client is not installed: no executable"
+        + " ssh and scp on PATH")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class OpenSshScpAppTest {
 
@@ -51,11 +56,7 @@ class OpenSshScpAppTest {
     @BeforeAll
     static void start() throws Exception {
         ProviderUnderTest.check();
-        Optional<Path> ssh = onPath("ssh");
-        Optional<Path> scpBinary = onPath("scp");
-        assumeTrue(ssh.isPresent() && scpBinary.isPresent(), "the OpenSSH client (ssh and scp) is not installed:"
-                + " no executable ssh/scp on PATH=" + System.getenv("PATH"));
-        scp = scpBinary.get();
+        scp = onPath("scp").orElseThrow();
         scpUsage = run(List.of(scp.toString())).output; // no arguments: prints its usage (options) and exits 1
         KeyPair key = newClientKey();
         privateKey = dir.resolve("id_ecdsa");
@@ -111,6 +112,11 @@ class OpenSshScpAppTest {
         cmd.add(to);
         Result r = run(cmd);
         assertEquals(0, r.exitCode, () -> String.join(" ", cmd) + " failed; its output:\n" + r.output);
+    }
+
+    /** Whether {@code ssh} and {@code scp} are executables on PATH (the class's {@link EnabledIf} condition). */
+    static boolean openSshClientInstalled() {
+        return onPath("ssh").isPresent() && onPath("scp").isPresent();
     }
 
     private static boolean supportsOption(String option) {

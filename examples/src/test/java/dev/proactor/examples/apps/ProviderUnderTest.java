@@ -10,6 +10,9 @@ import dev.proactor.nio2.ProactorAsynchronousChannelProvider;
 import dev.proactor.spi.EngineProvider;
 import java.nio.channels.spi.AsynchronousChannelProvider;
 import java.util.ServiceLoader;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Which {@link AsynchronousChannelProvider} this JVM really runs, checked against what the build asked for. The
@@ -18,16 +21,41 @@ import java.util.ServiceLoader;
  * {@code -Djava.nio.channels.spi.AsynchronousChannelProvider=dev.proactor.nio2.ProactorAsynchronousChannelProvider
  * -Dproactor.engine=<engine>}. The JDK reads that property once per JVM, so each execution is its own fork.
  *
- * <p>{@link #check()} fails the test when the provider in use is not the one asked for (e.g. the property was
- * set too late, after something had already loaded the JDK's provider), and skips it, with the engine's own
- * reason, when the asked engine cannot run on this machine.
+ * <p>Each application test class carries {@code @ExtendWith(ProviderUnderTest.class)}, which skips all its tests,
+ * with the engine's own reason, when the asked engine cannot run on this machine; its {@code @BeforeAll} calls
+ * {@link #check()}, which fails the test when the provider in use is not the one asked for (e.g. the property was
+ * set too late, after something had already loaded the JDK's provider).
  */
-final class ProviderUnderTest {
+final class ProviderUnderTest implements ExecutionCondition {
 
     /** The JDK's system property naming the provider class. */
     static final String PROVIDER_PROPERTY = "java.nio.channels.spi.AsynchronousChannelProvider";
 
-    private ProviderUnderTest() {
+    /** For {@code @ExtendWith}: JUnit makes it. */
+    ProviderUnderTest() {
+    }
+
+    /**
+     * Disables the whole class, every test reported as skipped with the engine's reason, when the asked engine
+     * cannot run on this machine (an assumption failing in {@code @BeforeAll} would hide the tests and the reason
+     * from surefire's report).
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        String unavailable = unavailableEngine();
+        return unavailable == null ? ConditionEvaluationResult.enabled("the provider's engine is available")
+                : ConditionEvaluationResult.disabled(unavailable);
+    }
+
+    /** Why the asked engine cannot run here, or null when it can (or the JDK's provider is asked for). */
+    private static String unavailableEngine() {
+        if (System.getProperty(PROVIDER_PROPERTY) == null) {
+            return null;
+        }
+        String engine = System.getProperty(ProactorConfig.ENGINE, ProactorConfig.DEFAULT_ENGINE);
+        EngineProvider p = engineProvider(engine);
+        return p.isAvailable() ? null : "engine '" + engine + "' is unavailable on this machine: "
+                + p.unavailabilityCause();
     }
 
     /**
@@ -49,9 +77,8 @@ final class ProviderUnderTest {
                 provider);
         String expectedEngine = engine == null ? ProactorConfig.DEFAULT_ENGINE : engine;
         assertEquals(expectedEngine, ours.getConfig().engine(), "engine of the provider in use");
-        EngineProvider engineProvider = engineProvider(expectedEngine);
-        assumeTrue(engineProvider.isAvailable(), () -> "engine '" + expectedEngine + "' is unavailable on this"
-                + " machine: " + engineProvider.unavailabilityCause());
+        String unavailable = unavailableEngine();
+        assumeTrue(unavailable == null, unavailable);
         return expectedEngine;
     }
 

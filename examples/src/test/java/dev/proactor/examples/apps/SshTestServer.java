@@ -27,8 +27,8 @@ import org.apache.sshd.sftp.server.SftpSubsystemFactory;
 
 /**
  * An Apache MINA SSHD server on loopback for the SSH application tests: SFTP subsystem and SCP command, files
- * under one directory, TCP/IP forwarding, a password user and optionally one accepted public key. It runs on sshd's default NIO2
- * transport ({@code AsynchronousServerSocketChannel}/{@code AsynchronousSocketChannel} in an
+ * under one directory, TCP/IP forwarding, a password user and optionally one accepted public key. It runs on
+ * sshd's default NIO2 transport ({@code AsynchronousServerSocketChannel}/{@code AsynchronousSocketChannel} in an
  * {@code AsynchronousChannelGroup} on sshd's executor), which {@link #start} asserts: the test class path holds
  * neither sshd-mina nor sshd-netty.
  */

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * which connects out (its NIO2 connector) to the unchanged {@link JdkEchoServer}. Proves 16 concurrent tunnelled
  * connections each get their exact 256 KB back.
  */
+@ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SshdPortForwardingAppTest {
 

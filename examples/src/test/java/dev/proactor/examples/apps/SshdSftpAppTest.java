@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sshd's NIO2 ones ({@link SshTestServer#connect}). And 8 concurrent sessions each move their own 4 MB file up and
  * back byte-exact.
  */
+@ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class SshdSftpAppTest {
 

@@ -35,6 +35,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * byte-exact over HTTP/1.1 and over HTTP/2; after the upgrade, 64 concurrent HTTP/2 streams and a 10 MB
  * download on one connection all get their exact bodies (and the server saw one client port).
  */
+@ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class TomcatNio2AsyncAppTest {
 
@@ -65,6 +67,7 @@ class TomcatNio2AsyncAppTest {
         connector.addUpgradeProtocol(new Http2Protocol());
         tomcat.setConnector(connector);
         Context ctx = tomcat.addContext("", dir.toString());
+        TomcatNio2AppTest.quietLeakDetection(ctx);
         Tomcat.addServlet(ctx, "bytes", new TomcatNio2AppTest.BytesServlet());
         ctx.addServletMapping("/bytes", "bytes");
         Tomcat.addServlet(ctx, "async-echo", new AsyncEchoServlet()).setAsyncSupported(true);
