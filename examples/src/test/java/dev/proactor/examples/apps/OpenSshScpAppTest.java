@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The real OpenSSH {@code scp} against an Apache MINA SSHD server on sshd's NIO2 transport over whatever provider
- * the JVM runs: an 8 MB random file copied up and back down, byte-exact (SHA-256 of the local file, the file the
+ * the JVM runs: a 4 MB random file copied up and back down, byte-exact (SHA-256 of the local file, the file the
  * server stored and the file copied back), with public-key authentication. Runs both of scp's protocols:
  * {@code -s} (SFTP, OpenSSH's default since 9.0) and {@code -O} (the legacy SCP protocol, an exec channel running
  * sshd's {@code scp -t}/{@code scp -f}). Skipped, with the reason, when {@code ssh}/{@code scp} are not installed or
@@ -43,7 +43,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class OpenSshScpAppTest {
 
-    private static final long SIZE = 8L * 1024 * 1024;
+    private static final long SIZE = 4L * 1024 * 1024;
     private static final long PROCESS_GUARD_SECONDS = 60;
 
     @TempDir

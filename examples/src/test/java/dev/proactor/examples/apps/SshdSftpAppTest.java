@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * session moves 50 MB of random data each way byte-exact. Upload: the SHA-256 of what the client wrote equals
  * that of the file the server stored, and the server's {@code stat} size. Download: the SHA-256 and count of
  * what the client read equal those of the file on the server. Both ends' I/O sessions are asserted to be
- * sshd's NIO2 ones ({@link SshTestServer#connect}). And 8 concurrent sessions each move their own 4 MB file up and
+ * sshd's NIO2 ones ({@link SshTestServer#connect}). And 8 concurrent sessions each move their own 2 MB file up and
  * back byte-exact.
  */
 @ExtendWith(ProviderUnderTest.class)
@@ -97,13 +97,13 @@ class SshdSftpAppTest {
     }
 
     /**
-     * 8 SSH sessions at once, each with its own SFTP channel, upload 4 MB and read them back: every file is stored
+     * 8 SSH sessions at once, each with its own SFTP channel, upload 2 MB and read them back: every file is stored
      * and read back byte-exact.
      */
     @Test
     void concurrentSessionsEachMoveTheirOwnFileByteExact() throws Exception {
         int sessions = 8;
-        long size = 4L * 1024 * 1024;
+        long size = 2L * 1024 * 1024;
         ExecutorService pool = Executors.newFixedThreadPool(sessions);
         try {
             List<Future<String>> results = new ArrayList<>();
