@@ -72,6 +72,8 @@ public final class AsynchChannel implements Closeable {
 
     /** Set once by {@link #close()}. */
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** See {@link #setCompletionsAtStart}. */
+    private volatile boolean completionsAtStart;
     /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
     private Runnable closeListener;
 
@@ -595,9 +597,32 @@ public final class AsynchChannel implements Closeable {
             op.startNanos = System.nanoTime();
         }
         ChannelOp now = op.direction.submit(op, closed.get());
-        if (now != null) {
-            processor.start(now);
+        if (now == null) {
+            return;
         }
+        if (!completionsAtStart) {
+            processor.start(now);
+            return;
+        }
+        ChannelOp done = processor.startHandingBack(now);
+        if (done != null) {
+            demultiplexor.dispatcher().dispatchHandedBack(done);
+        }
+    }
+
+    /**
+     * Whether an operation the engine completes while it is being started, by the call of this channel's
+     * {@code read}, {@code write}, ... that submitted it, has its callback run on the calling thread before that
+     * call returns, instead of on a thread of the demultiplexor (off by default). An operation that waited behind
+     * another one of its direction, or for an in-flight slot, is dispatched as usual. A callback may then run
+     * nested inside another callback that started its operation: only for callers that bound that nesting
+     * themselves, as the NIO.2 provider does (the JDK's rule: direct invocation at most 16 deep). Any thread; takes
+     * effect for operations submitted afterwards.
+     *
+     * @param on whether completions at start run on the starting thread
+     */
+    public void setCompletionsAtStart(boolean on) {
+        completionsAtStart = on;
     }
 
     /** The engine's side of this channel (tests). */

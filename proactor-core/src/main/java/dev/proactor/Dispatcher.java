@@ -469,6 +469,16 @@ final class Dispatcher {
     }
 
     /** Runs one callback; whatever it throws, {@link Error}s included, stays with the handler. */
+    /**
+     * Dispatches an operation whose completion the calling thread claimed at its start
+     * ({@link Processor#startHandingBack}) on that thread, now: its callback, then what follows it. The thread
+     * is not made a thread of this dispatcher (what the callback completes is posted as from any thread).
+     */
+    void dispatchHandedBack(ChannelOp op) {
+        op.state = OpState.COMPLETED;
+        dispatch(op);
+    }
+
     private void dispatch(Op op) {
         totals.countDispatch();
         try {

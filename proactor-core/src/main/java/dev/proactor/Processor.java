@@ -173,19 +173,60 @@ final class Processor {
             failUnstarted(op);
             return true;
         }
+        return settle(op, startRequest(op));
+    }
+
+    /**
+     * As {@link #start}, except that an operation the engine completes during this call is handed back, its
+     * completion claimed, for the caller to dispatch on its own thread ({@link Dispatcher#dispatchHandedBack}),
+     * instead of being queued for the demultiplexor's threads. Only for a channel that asked for it
+     * ({@link AsynchChannel#setCompletionsAtStart}); an operation that is aborted, or that waits for an in-flight
+     * slot, starts as with {@link #start}. Any thread; never with the dispatcher lock.
+     *
+     * @return the completed operation to dispatch now, or null if it was started (or completed) as usual
+     */
+    ChannelOp startHandingBack(ChannelOp op) {
+        if (op.abortReason != null || maxInFlight != Integer.MAX_VALUE) {
+            start(op);
+            return null;
+        }
+        StartResult result = startRequest(op);
+        if (result != StartResult.COMPLETED) {
+            settle(op, result);
+            return null;
+        }
+        leftEngine();
+        if (!op.claimCompletion()) {
+            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
+            return null;
+        }
+        op.state = op.request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR;
+        return op;
+    }
+
+    /** Hands {@code op}'s request to the engine; what the engine throws ends the request with it (COMPLETED). */
+    private StartResult startRequest(ChannelOp op) {
         op.state = OpState.STARTED;
         IoRequest request = op.request;
-        StartResult result;
         try {
-            result = engine.start(request);
+            return engine.start(request);
         } catch (Throwable e) {
             // An engine bug, an unexpected channel state or an Error (e.g. OutOfMemoryError for a buffer) must
             // still end the operation exactly once and free its slot: take it back from the engine in case it was
             // parked before the exception, then complete it with the exception as its error (not rethrown: the
             // caller may be a pool thread or a callback, and the operation reports it).
             failedStart(request, e);
-            result = StartResult.COMPLETED;
+            return StartResult.COMPLETED;
         }
+    }
+
+    /**
+     * Acts on the engine's answer to a start.
+     *
+     * @return false if the engine deferred it (it is back at the head of the deferred queue)
+     */
+    private boolean settle(ChannelOp op, StartResult result) {
+        IoRequest request = op.request;
         switch (result) {
             case COMPLETED -> {
                 leftEngine();

@@ -8,6 +8,7 @@ import dev.proactor.bench.server.ServerMain;
 import dev.proactor.bench.server.ServerOptions;
 import dev.proactor.bench.server.http.HttpServerOptions;
 import dev.proactor.bench.server.http.NettyHttpCommand;
+import dev.proactor.bench.server.tomcat.TomcatHttpServer;
 import dev.proactor.bench.server.http.NettyHttpServer;
 import dev.proactor.bench.server.netty.NettyTransport;
 import java.io.PrintWriter;
@@ -80,6 +81,7 @@ public final class Main implements Runnable {
         cl.addSubcommand("http-bench", HttpBenchCli.commandLine());
         cl.addSubcommand(new FileBenchCommand());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());
+        cl.addSubcommand(TomcatHttpServer.NAME, new TomcatHttp());
         cl.addSubcommand(new dev.proactor.bench.tls.TlsEchoCommand());
         for (BaselineServer s : BaselineServer.values()) {
             cl.addSubcommand(s.cliName(), new BaselineEcho(s));
@@ -173,6 +175,30 @@ public final class Main implements Runnable {
                         "--transport must be epoll, nio or io_uring, was '" + transport + "'");
             }
             return NettyHttpCommand.run(new HttpServerOptions(host, port, threads, dir, t));
+        }
+    }
+
+    @Command(name = "tomcat-http", mixinStandardHelpOptions = true,
+            description = "Embedded Tomcat on its NIO2 connector serving a directory, until SIGTERM (the NIO.2 "
+                    + "provider comes from -Djava.nio.channels.spi.AsynchronousChannelProvider).")
+    private static final class TomcatHttp extends ServerCommand {
+        @Option(names = "--root", required = true, paramLabel = "DIR", description = "Directory to serve.")
+        Path root;
+
+        @Override
+        public Integer call() {
+            check("--port", port, 0, 65535);
+            check("--threads", threads, 1, 1024);
+            Path dir = root.toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new ParameterException(spec.commandLine(),
+                        "--root must be an existing directory, was '" + root + "'");
+            }
+            System.err.println(TomcatHttpServer.NAME + ": NIO.2 provider "
+                    + java.nio.channels.spi.AsynchronousChannelProvider.provider().getClass().getName()
+                    + ", root " + dir);
+            return ServerMain.serve(TomcatHttpServer.NAME, new TomcatHttpServer(host, port, threads, dir),
+                    new java.net.InetSocketAddress(host, port), threads);
         }
     }
 }

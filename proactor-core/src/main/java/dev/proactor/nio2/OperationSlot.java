@@ -18,7 +18,9 @@ import java.nio.channels.InterruptedByTimeoutException;
  * that direction).
  *
  * <p>Threads: {@link #begin} and {@link #finishNow} run on the caller's thread, {@link #finish} on the thread that
- * dispatches the engine's completion; delivery ({@link #run}) follows the group's rules
+ * dispatches the engine's completion (the caller's own, inside the starting call, when the engine completed the
+ * operation at once: the channels ask their {@code AsynchChannel} for that, as the JDK completes at once what it
+ * can); delivery ({@link #run}) follows the group's rules
  * ({@link ProactorChannelGroup#deliver}). The slot is freed before the handler runs, so a handler may start the
  * next operation of the same direction.
  */
@@ -62,6 +64,11 @@ final class OperationSlot implements Runnable {
     private Throwable error;
     /** Posts a delivery to a thread of a fixed group; made on first use. */
     private OpTimer poster;
+    /**
+     * The thread inside the call that starts the pending operation, until that call returns: a completion on it
+     * came from the engine during the start (the channel dispatches those on the starting thread).
+     */
+    private volatile Thread starter;
 
     OperationSlot(ProactorChannelGroup group, Kind kind) {
         this.group = group;
@@ -84,6 +91,7 @@ final class OperationSlot implements Runnable {
             throw kind.pendingException();
         }
         pending = true;
+        starter = Thread.currentThread();
         this.handler = (CompletionHandler<Object, Object>) handler;
         this.attachment = attachment;
         this.future = (IoFuture<Object>) future;
@@ -93,6 +101,12 @@ final class OperationSlot implements Runnable {
     synchronized void abandon() {
         clear();
         pending = false;
+        starter = null;
+    }
+
+    /** The call that started the operation returned: later completions come from the engine's threads. */
+    void startReturned() {
+        starter = null;
     }
 
     /** Whether an operation is pending. */
@@ -111,12 +125,14 @@ final class OperationSlot implements Runnable {
     }
 
     /**
-     * The engine finished the pending operation (dispatching thread): records the outcome and has the group
-     * deliver it. A timeout kills the direction first, as the JDK does.
+     * The engine finished the pending operation: records the outcome and has the group deliver it, as a
+     * completion without I/O if it completed during its start on the starting thread. A timeout kills the
+     * direction first, as the JDK does.
      */
     void finish(Object result, Throwable error) {
+        boolean atStart = starter == Thread.currentThread();
         record(result, error);
-        group.deliver(this, false);
+        group.deliver(this, atStart);
     }
 
     /** The operation finished without I/O (the caller's thread: a closed channel, nothing to transfer, ...). */

@@ -65,6 +65,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
             }
             jdk.bind(local == null ? new InetSocketAddress(0) : local, backlog);
             listener = new AsynchChannel(group.demultiplexor(), new Events(), jdk);
+            listener.setCompletionsAtStart(true); // a connection already waiting is accepted on the caller
         }
         return this;
     }
@@ -102,6 +103,8 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
         } catch (RuntimeException | Error e) {
             accepts.abandon();
             throw e;
+        } finally {
+            accepts.startReturned();
         }
     }
 

@@ -88,6 +88,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
                 state = CONNECTED;
                 remote = accepted.getRemoteAddress();
             }
+            channel.setCompletionsAtStart(true); // what completes at once completes on the caller, as the JDK's
         } catch (IOException | RuntimeException | Error e) {
             group.deregister(this);
             throw e;
@@ -178,6 +179,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
             }
             connects.abandon();
             throw e;
+        } finally {
+            connects.startReturned();
         }
     }
 
@@ -278,6 +281,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         } catch (RuntimeException | Error e) {
             reads.abandon();
             throw e;
+        } finally {
+            reads.startReturned();
         }
     }
 
@@ -335,6 +340,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         } catch (RuntimeException | Error e) {
             writes.abandon();
             throw e;
+        } finally {
+            writes.startReturned();
         }
     }
 

@@ -184,6 +184,44 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
+    /**
+     * With {@link AsynchChannel#setCompletionsAtStart} on, a write the engine finishes while starting it (a few
+     * bytes into an empty socket buffer: every engine tries a stream write once at start) has its callback run on
+     * the calling thread before {@code write} returns; off (the default), never on a thread outside the pool.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void completionsAtStartRunOnTheStartingThreadOnlyWhenAskedFor(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        List<Thread> writers = new CopyOnWriteArrayList<>();
+        CountDownLatch written = new CountDownLatch(2);
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+                writers.add(Thread.currentThread());
+                written.countDown();
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
+            ByteBuffer three = ByteBuffer.allocateDirect(3);
+            pair.server.setCompletionsAtStart(true);
+            pair.server.write(three);
+            assertEquals(List.of(Thread.currentThread()), writers, "the callback ran inside write(), on its caller");
+            pair.server.setCompletionsAtStart(false);
+            pair.server.write(three.clear());
+            await(written, "the second write's callback");
+            assertTrue(writers.get(1) != Thread.currentThread(), "dispatched by the pool, not the caller");
+            ByteBuffer got = ByteBuffer.allocate(6);
+            while (got.hasRemaining()) {
+                pair.client.read(got);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------ user-driven loops
 
     @ParameterizedTest(name = NAME)

@@ -1,5 +1,7 @@
 package dev.proactor.bench.http;
 
+import dev.proactor.bench.server.tomcat.TomcatHttpServer;
+
 import dev.proactor.bench.matrix.RepoLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +79,14 @@ final class HttpLauncher {
                 cmd.addAll(server.properties());
                 cmd.addAll(layout.selfLaunchArgs());
                 cmd.addAll(List.of("netty-http", "--host", options.host(), "--port", Integer.toString(port),
+                        "--root", root.toString(), "--threads", threads));
+                break;
+            case TOMCAT:
+                cmd.add(options.java());
+                cmd.addAll(options.jvmOptions());
+                cmd.addAll(server.properties());
+                cmd.addAll(layout.selfLaunchArgs());
+                cmd.addAll(List.of(TomcatHttpServer.NAME, "--host", options.host(), "--port", Integer.toString(port),
                         "--root", root.toString(), "--threads", threads));
                 break;
             case NGINX:

@@ -9,7 +9,9 @@ import java.util.List;
  * Every server the HTTP benchmark knows, in display order, and the default selection
  * ({@code proactor-http,netty-http,nginx}). {@code proactor-http} runs with the engine defaults
  * of {@code proactor-examples.jar}; {@code proactor-http-epoll} selects its native epoll engine;
- * {@code netty-http} uses Netty's native epoll transport, {@code netty-http-nio} its NIO one.
+ * {@code netty-http} uses Netty's native epoll transport, {@code netty-http-nio} its NIO one. {@code tomcat-nio2} is
+ * embedded Tomcat on its NIO2 connector with the JDK's NIO.2 provider, {@code tomcat-nio2-on-proactor-E} the same
+ * unchanged program on this project's provider over engine {@code E}.
  */
 public final class HttpServerCatalog {
     /** The server every other is divided by in the report. */
@@ -20,12 +22,23 @@ public final class HttpServerCatalog {
             new HttpServerDefinition("proactor-http-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll"), List.of()),
             new HttpServerDefinition("netty-http", Kind.NETTY, List.of(), List.of("--transport", "epoll")),
             new HttpServerDefinition("netty-http-nio", Kind.NETTY, List.of(), List.of("--transport", "nio")),
+            new HttpServerDefinition("tomcat-nio2", Kind.TOMCAT, List.of(), List.of()),
+            tomcatOnProactor("nio"),
+            tomcatOnProactor("epoll"),
+            tomcatOnProactor("io_uring"),
+            tomcatOnProactor("linux-aio"),
             new HttpServerDefinition("nginx", Kind.NGINX, List.of(), List.of()));
 
     /** The default selection. */
     public static final List<String> DEFAULT = List.of("proactor-http", "netty-http", "nginx");
 
     private HttpServerCatalog() {
+    }
+
+    private static HttpServerDefinition tomcatOnProactor(String engine) {
+        return new HttpServerDefinition("tomcat-nio2-on-proactor-" + engine, Kind.TOMCAT, List.of(
+                "-Djava.nio.channels.spi.AsynchronousChannelProvider=dev.proactor.nio2.ProactorAsynchronousChannelProvider",
+                "-Dproactor.engine=" + engine), List.of());
     }
 
     /**

@@ -18,6 +18,11 @@ public record HttpServerDefinition(String name, Kind kind, List<String> properti
         PROACTOR,
         /** The Netty baseline in this jar: {@code java -jar proactor-bench.jar netty-http ...}. */
         NETTY,
+        /**
+         * Embedded Tomcat on its NIO2 connector in this jar: {@code java -D... -jar proactor-bench.jar tomcat-http ...}
+         * (its properties pick the NIO.2 provider).
+         */
+        TOMCAT,
         /** nginx with a generated configuration, in the foreground. */
         NGINX
     }
