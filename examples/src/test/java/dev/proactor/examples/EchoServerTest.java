@@ -26,6 +26,13 @@ class EchoServerTest {
                     assertEquals("ping " + i, roundTrip(s, "ping " + i));
                 }
             }
+            // Each connection ends when the server reads the client's end of stream, which it only reads after
+            // its write's callback: waiting for that keeps server.close() from ending the last one first (its
+            // write, already received by the client, would then be counted after the totals were taken).
+            long guard = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!server.totals().contains("connections closed=3") && System.nanoTime() < guard) {
+                Thread.sleep(5);
+            }
         } finally {
             server.close();
         }
