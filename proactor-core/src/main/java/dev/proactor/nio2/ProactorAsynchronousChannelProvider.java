@@ -107,16 +107,22 @@ public class ProactorAsynchronousChannelProvider extends AsynchronousChannelProv
         return defaultGroup;
     }
 
+    /**
+     * The default group's initial size: the property, or the number of processors when it is absent or negative.
+     *
+     * @throws Error if the property is not a number, as the JDK's provider does
+     */
     private static int defaultInitialSize() {
         String v = System.getProperty(DEFAULT_INITIAL_SIZE);
         if (v != null) {
+            int n;
             try {
-                int n = Integer.parseInt(v.trim());
-                if (n >= 0) {
-                    return n;
-                }
+                n = Integer.parseInt(v);
             } catch (NumberFormatException e) {
-                // as the JDK: an unusable value means the default
+                throw new Error("Value of property '" + DEFAULT_INITIAL_SIZE + "' is invalid: " + e, e);
+            }
+            if (n >= 0) {
+                return n;
             }
         }
         return Runtime.getRuntime().availableProcessors();

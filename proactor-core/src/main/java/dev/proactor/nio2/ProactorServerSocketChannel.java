@@ -185,8 +185,12 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
             ProactorSocketChannel child;
             try {
                 child = ProactorSocketChannel.accepted(provider, group, op);
-            } catch (IOException | RuntimeException failure) {
+            } catch (IOException failure) {
                 accepts.finish(null, failure); // the connection was closed (never adopted)
+                return;
+            } catch (RuntimeException failure) {
+                // As the JDK: e.g. a ShutdownChannelGroupException (the group was shut down) as an I/O error's cause.
+                accepts.finish(null, new IOException(failure));
                 return;
             }
             accepts.finish(child, null);

@@ -13,6 +13,7 @@ import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.AlreadyBoundException;
 import java.nio.channels.AlreadyConnectedException;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.CompletionHandler;
@@ -61,6 +62,12 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     private int state;
     /** The peer once connected; guarded by stateLock. */
     private SocketAddress remote;
+    /**
+     * Set by {@link #close()} before the channel closes: an operation that ends after that with an error or an end
+     * of stream ended because of the close (an engine whose cancel is asynchronous, io_uring, may see the peer's
+     * end of stream first), so it fails with {@link AsynchronousCloseException} as the JDK's contract says.
+     */
+    private volatile boolean closing;
     private volatile boolean inputShut;
     private volatile boolean outputShut;
     /**
@@ -413,6 +420,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
      */
     @Override
     public void close() throws IOException {
+        closing = true;
         channel.close(); // closes the JDK channel too, if any
         group.deregister(this);
     }
@@ -443,16 +451,30 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         return "ProactorSocketChannel[" + channel + "]";
     }
 
+    /** The error of an operation that ended because the channel was closed while it was pending. */
+    private static Throwable closedDuring(Throwable error) {
+        if (error instanceof AsynchronousCloseException) {
+            return error;
+        }
+        AsynchronousCloseException e = new AsynchronousCloseException();
+        if (error != null) {
+            e.initCause(error);
+        }
+        return e;
+    }
+
     /** The engine's completions of this channel, on the demultiplexor's threads; never throws. */
     private final class Events implements AsynchHandler {
 
         @Override
         public void onReadCompleted(OpRead op) {
             Throwable e = op.getError();
-            if (e != null) {
+            long n = op.getBytesCompleted();
+            if (closing && (e != null || n < 0)) {
+                reads.finish(null, closedDuring(e));
+            } else if (e != null) {
                 reads.finish(null, e);
             } else {
-                long n = op.getBytesCompleted();
                 reads.finish(scattering ? (Object) n : (Object) (int) n, null);
             }
         }
@@ -461,7 +483,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         public void onWriteCompleted(OpWrite op) {
             Throwable e = op.getError();
             if (e != null) {
-                writes.finish(null, e);
+                writes.finish(null, closing ? closedDuring(e) : e);
             } else {
                 long n = op.getBytesCompleted();
                 writes.finish(gathering ? (Object) n : (Object) (int) n, null);

@@ -384,6 +384,31 @@ public abstract class AbstractNio2ChannelConformanceTest {
         }
     }
 
+    /**
+     * A read pending when its channel is closed fails with {@link AsynchronousCloseException} even when the peer's
+     * end of stream arrives while the close is under way (io_uring cancels asynchronously: it used to deliver -1).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aReadPendingAtCloseFailsAlsoWhenThePeerClosesMeanwhile(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target);
+             java.nio.channels.ServerSocketChannel listener = java.nio.channels.ServerSocketChannel.open()) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            for (int round = 0; round < 500; round++) {
+                AsynchronousSocketChannel client = f.socket(g);
+                get(client.connect(listener.getLocalAddress()));
+                Future<Integer> read = client.read(ByteBuffer.allocateDirect(100));
+                java.nio.channels.SocketChannel peer = listener.accept();
+                client.close();
+                peer.close(); // its end of stream races with the close
+                int r = round;
+                ExecutionException e = assertThrows(ExecutionException.class, () -> get(read), () -> "round " + r);
+                assertInstanceOf(AsynchronousCloseException.class, e.getCause(), () -> "round " + r);
+            }
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void operationsOnAClosedChannelFailWithClosedChannelException(Nio2Target target) throws Exception {

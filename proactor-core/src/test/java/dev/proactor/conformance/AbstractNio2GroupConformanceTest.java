@@ -222,6 +222,27 @@ public abstract class AbstractNio2GroupConformanceTest {
         }
     }
 
+    /** A connection accepted after the group was shut down is refused: an I/O error caused by the shutdown. */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void anAcceptCompletingAfterShutdownFailsWithAnIoErrorCausedByIt(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(1, "fixed");
+            AsynchronousServerSocketChannel server = f.server(g);
+            Future<AsynchronousSocketChannel> accept = server.accept();
+            g.shutdown();
+            try (Socket peer = new Socket()) {
+                peer.connect(server.getLocalAddress());
+                java.util.concurrent.ExecutionException e =
+                        assertThrows(java.util.concurrent.ExecutionException.class, () -> get(accept));
+                assertInstanceOf(java.io.IOException.class, e.getCause());
+                assertInstanceOf(ShutdownChannelGroupException.class, e.getCause().getCause());
+            }
+            server.close();
+            assertTrue(g.awaitTermination(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: never terminated");
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void shutdownNowClosesEveryChannelAndFailsPendingOperations(Nio2Target target) throws Exception {

@@ -80,6 +80,21 @@ class Nio2DefaultGroupTest {
         }
     }
 
+    @Test
+    void anInitialSizeThatIsNotANumberIsAnErrorAsInTheJdk() throws Exception {
+        String sizeBefore = System.getProperty(ProactorAsynchronousChannelProvider.DEFAULT_INITIAL_SIZE);
+        System.setProperty(ProactorAsynchronousChannelProvider.DEFAULT_INITIAL_SIZE, "NaN");
+        try {
+            ProactorAsynchronousChannelProvider provider =
+                    new ProactorAsynchronousChannelProvider(ProactorConfig.builder().engine("nio").build());
+            Error e = org.junit.jupiter.api.Assertions.assertThrows(Error.class,
+                    () -> provider.openAsynchronousSocketChannel(null));
+            assertTrue(e.getMessage().contains(ProactorAsynchronousChannelProvider.DEFAULT_INITIAL_SIZE), e::getMessage);
+        } finally {
+            restore(ProactorAsynchronousChannelProvider.DEFAULT_INITIAL_SIZE, sizeBefore);
+        }
+    }
+
     private static void restore(String key, String value) {
         if (value == null) {
             System.clearProperty(key);
