@@ -169,7 +169,9 @@ final class Processor {
      */
     private boolean startInEngine(ChannelOp op) {
         if (op.abortReason != null) { // cancelled or closed while it waited for a slot
-            releaseSlot();
+            // Its slot goes to a deferred operation, as when a request leaves the engine: one deferred while this
+            // one held the slot found none free, and no completion may come to retry it.
+            leftEngine();
             failUnstarted(op);
             return true;
         }
