@@ -22,7 +22,8 @@ mkdir -p "$out"
 for prog in loadgen:loadgen.c epoll_echo:epoll_echo.c uring_echo:uring_echo.c; do
     name="${prog%%:*}"
     file="$src/${prog#*:}"
-    if [ -x "$out/$name" ] && [ "$out/$name" -nt "$file" ] && [ "$out/$name" -nt "$0" ]; then
+    if [ -x "$out/$name" ] && [ "$out/$name" -nt "$file" ] && [ "$out/$name" -nt "$0" ] \
+        && [ "$out/$name" -nt "$src/echo_server_common.h" ]; then
         continue
     fi
     echo "[proactor-bench] gcc $cflags -o $out/$name $file -lpthread"

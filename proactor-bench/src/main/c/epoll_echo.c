@@ -11,34 +11,17 @@
  * Prints "listening on H:P server=c-epoll threads=T" when ready; SIGTERM/SIGINT stop it.
  */
 #define _GNU_SOURCE
-#include <arpa/inet.h>
-#include <errno.h>
-#include <getopt.h>
-#include <netdb.h>
-#include <netinet/in.h>
+#define SERVER_NAME "c-epoll"
+#define PROGRAM "epoll_echo"
 #include <netinet/tcp.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#define cpu_relax() __builtin_ia32_pause()
-#else
-#define cpu_relax() __asm__ __volatile__("" ::: "memory")
-#endif
+#include "echo_server_common.h"
 
 #define BUF_SIZE (64 * 1024)
-#define BACKLOG 4096
 #define MAX_EVENTS 256
 
 struct conn {
@@ -58,35 +41,10 @@ struct server_thread {
     unsigned long errors;
 };
 
-static const char *host = "127.0.0.1";
-static int port = -1;
-static int nthreads = 1;
-static int delay_us = 0;
 static int stop_fd = -1;
 
 /* Distinct addresses that tag the listener and the stop eventfd in epoll data. */
 static struct conn listener_tag, stop_tag;
-
-static void die(const char *what)
-{
-    fprintf(stderr, "c-epoll: %s: %s\n", what, strerror(errno));
-    exit(1);
-}
-
-static void spin(void)
-{
-    if (delay_us <= 0)
-        return;
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    uint64_t deadline = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec + (uint64_t)delay_us * 1000ull;
-    for (;;) {
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        if ((uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec >= deadline)
-            return;
-        cpu_relax();
-    }
-}
 
 static void close_conn(struct server_thread *t, struct conn *c, int error)
 {
@@ -223,76 +181,6 @@ static void *thread_main(void *arg)
     }
 }
 
-static int open_listener(const struct sockaddr *addr, socklen_t len)
-{
-    int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        die("socket");
-    int one = 1;
-    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one) < 0)
-        die("setsockopt(SO_REUSEADDR/SO_REUSEPORT)");
-    if (bind(fd, addr, len) < 0) {
-        fprintf(stderr, "c-epoll: cannot bind %s:%d: %s\n", host, port, strerror(errno));
-        exit(1);
-    }
-    if (listen(fd, BACKLOG) < 0)
-        die("listen");
-    return fd;
-}
-
-static int parse_int(const char *name, const char *v, int min, int max)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(v, &end, 10);
-    if (errno || *end || end == v || n < min || n > max) {
-        fprintf(stderr, "c-epoll: --%s needs an integer in %d..%d, got '%s'\n", name, min, max, v);
-        exit(64);
-    }
-    return (int)n;
-}
-
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: epoll_echo --port P [--host 127.0.0.1] [--threads T] [--delay-us D]\n");
-}
-
-static void parse_args(int argc, char **argv)
-{
-    static const struct option opts[] = {
-        { "host", required_argument, 0, 'h' },   { "port", required_argument, 0, 'p' },
-        { "threads", required_argument, 0, 't' }, { "delay-us", required_argument, 0, 'd' },
-        { "help", no_argument, 0, 'H' },          { 0, 0, 0, 0 },
-    };
-    int c;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-        switch (c) {
-        case 'h': host = optarg; break;
-        case 'p': port = parse_int("port", optarg, 0, 65535); break;
-        case 't': nthreads = parse_int("threads", optarg, 1, 1024); break;
-        case 'd': delay_us = parse_int("delay-us", optarg, 0, 10000000); break;
-        case 'H': usage(stdout); exit(0);
-        default: usage(stderr); exit(64);
-        }
-    }
-    if (optind < argc || port < 0) {
-        fprintf(stderr, "c-epoll: %s\n", optind < argc ? "unexpected argument" : "--port is required");
-        usage(stderr);
-        exit(64);
-    }
-}
-
-static void raise_fd_limit(void)
-{
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
-            fprintf(stderr, "c-epoll: warning: cannot raise the fd limit: %s\n", strerror(errno));
-    }
-}
-
 int main(int argc, char **argv)
 {
     parse_args(argc, argv);
@@ -300,45 +188,20 @@ int main(int argc, char **argv)
 
     /* Signals are taken synchronously by main with sigwait; the threads inherit the mask. */
     sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
-    signal(SIGPIPE, SIG_IGN);
-
-    struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE };
-    struct addrinfo *ai;
-    char service[16];
-    snprintf(service, sizeof service, "%d", port);
-    int rc = getaddrinfo(host, service, &hints, &ai);
-    if (rc != 0) {
-        fprintf(stderr, "c-epoll: cannot resolve %s: %s\n", host, gai_strerror(rc));
-        return 1;
-    }
+    block_stop_signals(&stop_signals);
 
     stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (stop_fd < 0)
         die("eventfd");
 
     struct server_thread *threads = calloc((size_t)nthreads, sizeof *threads);
-    if (!threads)
+    int *lfds = calloc((size_t)nthreads, sizeof *lfds);
+    if (!threads || !lfds)
         die("calloc");
+    open_listeners(lfds, nthreads, SOCK_NONBLOCK);
     for (int i = 0; i < nthreads; i++) {
         struct server_thread *t = &threads[i];
-        t->lfd = open_listener(ai->ai_addr, ai->ai_addrlen);
-        if (i == 0 && port == 0) {
-            /* The other listeners must share the port the kernel picked. */
-            struct sockaddr_storage bound;
-            socklen_t blen = sizeof bound;
-            if (getsockname(t->lfd, (struct sockaddr *)&bound, &blen) < 0)
-                die("getsockname");
-            port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
-                                                     : ((struct sockaddr_in *)&bound)->sin_port);
-            if (ai->ai_family == AF_INET6)
-                ((struct sockaddr_in6 *)ai->ai_addr)->sin6_port = htons((uint16_t)port);
-            else
-                ((struct sockaddr_in *)ai->ai_addr)->sin_port = htons((uint16_t)port);
-        }
+        t->lfd = lfds[i];
         t->buf = malloc(BUF_SIZE);
         t->epfd = epoll_create1(EPOLL_CLOEXEC);
         if (!t->buf || t->epfd < 0)
@@ -348,7 +211,9 @@ int main(int argc, char **argv)
         if (epoll_ctl(t->epfd, EPOLL_CTL_ADD, t->lfd, &lev) < 0 || epoll_ctl(t->epfd, EPOLL_CTL_ADD, stop_fd, &sev) < 0)
             die("epoll_ctl(ADD)");
     }
-    freeaddrinfo(ai);
+    free(lfds);
+
+    int rc;
 
     for (int i = 0; i < nthreads; i++) {
         rc = pthread_create(&threads[i].tid, NULL, thread_main, &threads[i]);

@@ -123,6 +123,22 @@ public final class Main implements Runnable {
             }
             return value;
         }
+
+        /**
+         * Checks --port and --threads, and that the served directory exists.
+         *
+         * @return the directory, absolute and normalized
+         */
+        Path checkedRoot(Path root) {
+            check("--port", port, 0, 65535);
+            check("--threads", threads, 1, 1024);
+            Path dir = root.toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new ParameterException(spec.commandLine(),
+                        "--root must be an existing directory, was '" + root + "'");
+            }
+            return dir;
+        }
     }
 
     /** One baseline echo server. */
@@ -160,13 +176,7 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            check("--port", port, 0, 65535);
-            check("--threads", threads, 1, 1024);
-            Path dir = root.toAbsolutePath().normalize();
-            if (!Files.isDirectory(dir)) {
-                throw new ParameterException(spec.commandLine(),
-                        "--root must be an existing directory, was '" + root + "'");
-            }
+            Path dir = checkedRoot(root);
             NettyTransport t;
             try {
                 t = NettyTransport.byServerName("netty-" + transport.toLowerCase(Locale.ROOT));
@@ -187,13 +197,7 @@ public final class Main implements Runnable {
 
         @Override
         public Integer call() {
-            check("--port", port, 0, 65535);
-            check("--threads", threads, 1, 1024);
-            Path dir = root.toAbsolutePath().normalize();
-            if (!Files.isDirectory(dir)) {
-                throw new ParameterException(spec.commandLine(),
-                        "--root must be an existing directory, was '" + root + "'");
-            }
+            Path dir = checkedRoot(root);
             System.err.println(TomcatHttpServer.NAME + ": NIO.2 provider "
                     + java.nio.channels.spi.AsynchronousChannelProvider.provider().getClass().getName()
                     + ", root " + dir);

@@ -50,25 +50,7 @@ public abstract class AbstractNio2GroupConformanceTest {
     @MethodSource("targets")
     void handlersRunOnTheThreadsOfAFixedGroup(Nio2Target target) throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
-            AsynchronousServerSocketChannel server = f.server(g);
-            Outcome<AsynchronousSocketChannel> accepted = new Outcome<>();
-            server.accept(null, accepted);
-            AsynchronousSocketChannel client = f.socket(g);
-            Outcome<Void> connected = new Outcome<>();
-            client.connect(server.getLocalAddress(), null, connected);
-            connected.value();
-            AsynchronousSocketChannel peer = f.track(accepted.value());
-            Outcome<Integer> read = new Outcome<>();
-            peer.read(ByteBuffer.allocate(8), null, read);
-            Outcome<Integer> written = new Outcome<>();
-            client.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), null, written);
-            assertEquals(3, written.value());
-            assertTrue(read.value() > 0);
-            for (Outcome<?> o : List.of(accepted, connected, read, written)) {
-                String thread = o.thread().getName();
-                assertTrue(thread.startsWith("fixed-"), () -> "handler ran on " + thread);
-            }
+            assertEveryHandlerRunsOn(f, f.fixedGroup(2, "fixed"), "fixed-");
         }
     }
 
@@ -76,32 +58,32 @@ public abstract class AbstractNio2GroupConformanceTest {
     @MethodSource("targets")
     void handlersOfAnExecutorGroupRunOnTheExecutorsThreads(Nio2Target target) throws Exception {
         for (int initialSize : new int[] {0, 2}) {
-            handlersOfAnExecutorGroupRunOnTheExecutorsThreads(target, initialSize);
+            try (Nio2Fixture f = new Nio2Fixture(target)) {
+                assertEveryHandlerRunsOn(f, f.executorGroup("pool", initialSize), "pool-");
+            }
         }
     }
 
-    private static void handlersOfAnExecutorGroupRunOnTheExecutorsThreads(Nio2Target target, int initialSize)
+    /** Accepts, connects, reads and writes with handlers in {@code g}; each handler ran on a thread named so. */
+    private static void assertEveryHandlerRunsOn(Nio2Fixture f, AsynchronousChannelGroup g, String threadPrefix)
             throws Exception {
-        try (Nio2Fixture f = new Nio2Fixture(target)) {
-            AsynchronousChannelGroup g = f.executorGroup("pool", initialSize);
-            AsynchronousServerSocketChannel server = f.server(g);
-            Outcome<AsynchronousSocketChannel> accepted = new Outcome<>();
-            server.accept(null, accepted);
-            AsynchronousSocketChannel client = f.socket(g);
-            Outcome<Void> connected = new Outcome<>();
-            client.connect(server.getLocalAddress(), null, connected);
-            connected.value();
-            AsynchronousSocketChannel peer = f.track(accepted.value());
-            Outcome<Integer> read = new Outcome<>();
-            peer.read(ByteBuffer.allocate(8), null, read);
-            Outcome<Integer> written = new Outcome<>();
-            client.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), null, written);
-            written.value();
-            read.value();
-            for (Outcome<?> o : List.of(accepted, connected, read, written)) {
-                String thread = o.thread().getName();
-                assertTrue(thread.startsWith("pool-"), () -> "handler ran on " + thread);
-            }
+        AsynchronousServerSocketChannel server = f.server(g);
+        Outcome<AsynchronousSocketChannel> accepted = new Outcome<>();
+        server.accept(null, accepted);
+        AsynchronousSocketChannel client = f.socket(g);
+        Outcome<Void> connected = new Outcome<>();
+        client.connect(server.getLocalAddress(), null, connected);
+        connected.value();
+        AsynchronousSocketChannel peer = f.track(accepted.value());
+        Outcome<Integer> read = new Outcome<>();
+        peer.read(ByteBuffer.allocate(8), null, read);
+        Outcome<Integer> written = new Outcome<>();
+        client.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), null, written);
+        assertEquals(3, written.value());
+        assertTrue(read.value() > 0);
+        for (Outcome<?> o : List.of(accepted, connected, read, written)) {
+            String thread = o.thread().getName();
+            assertTrue(thread.startsWith(threadPrefix), () -> "handler ran on " + thread);
         }
     }
 
