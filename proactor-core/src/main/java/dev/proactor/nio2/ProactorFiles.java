@@ -73,6 +73,7 @@ public final class ProactorFiles {
             throws IOException {
         Objects.requireNonNull(demultiplexor, "demultiplexor");
         FileOptions o = FileOptions.of(options);
+        checkFileEngine(demultiplexor, o);
         FileChannel file = FileChannel.open(path, o.jdk);
         try {
             return new ProactorFileChannel(demultiplexor, file, o);
@@ -106,6 +107,7 @@ public final class ProactorFiles {
                                                            OpenOption... options) throws IOException {
         Objects.requireNonNull(demultiplexor, "demultiplexor");
         FileOptions o = FileOptions.ofAsynchronous(options);
+        checkFileEngine(demultiplexor, o);
         FileChannel file = FileChannel.open(path, o.jdk);
         try {
             return new ProactorAsynchronousFileChannel(demultiplexor, file, o);
@@ -137,6 +139,22 @@ public final class ProactorFiles {
             return d;
         } finally {
             DEFAULT_LOCK.unlock();
+        }
+    }
+
+    /**
+     * Refuses, before the file is opened (and perhaps created), what the demultiplexor certainly cannot run: no file
+     * engine at all, or direct I/O on the thread-pool engine. Anything else an engine refuses fails the open after.
+     */
+    private static void checkFileEngine(Demultiplexor demultiplexor, FileOptions options) {
+        String engine = demultiplexor.getFileEngineName();
+        if (engine == null) {
+            throw new UnsupportedOperationException("no engine of " + demultiplexor + " runs files ("
+                    + ProactorConfig.FILE_ENGINE + " is '" + demultiplexor.getConfig().fileEngine() + "')");
+        }
+        if (options.direct && engine.equals(ProactorConfig.FILE_ENGINE_THREADPOOL)) {
+            throw new UnsupportedOperationException("direct I/O (O_DIRECT) needs an engine that runs files itself"
+                    + " (proactor.engine=io_uring or linux-aio); the threadpool file engine does buffered I/O only");
         }
     }
 
