@@ -30,8 +30,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * other threads blocked on the channel get {@link java.nio.channels.AsynchronousCloseException}. A blocked thread
  * always waits until its operation completed in the engine (a closed channel completes it promptly), so the buffer
  * is never written after the call returned. In append mode writes go to the end of the file (the kernel appends
- * every write on the shared open file) and {@link #position()} is the size. Locks are the JDK's, presented as locks
- * of this channel.
+ * every write on the shared open file) and {@link #position()} is the size; a heap buffer of more than one bounce
+ * chunk is appended chunk by chunk, so appends of other writers may come between its chunks. Locks are the JDK's,
+ * presented as locks of this channel.
  *
  * <p>Thread-safe.
  */

@@ -40,6 +40,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link java.nio.channels.CompletionHandler}s) for every channel opened without a demultiplexor. It is never
  * closed.
  *
+ * <p><b>Blocking inside a handler.</b> A thread blocked in one of these {@code FileChannel}s, or in
+ * {@code Future.get()} of the asynchronous one, waits for a completion that the demultiplexor's pool threads
+ * dispatch. A completion handler runs on such a thread, so it must not block on a channel of the same
+ * demultiplexor: with every pool thread waiting so, no thread is left to dispatch (the JDK's channel groups have
+ * the same rule for their threads).
+ *
  * <p>Thread-safe.
  */
 public final class ProactorFiles {
