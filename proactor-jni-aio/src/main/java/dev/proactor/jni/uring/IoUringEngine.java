@@ -264,12 +264,12 @@ final class IoUringEngine implements Engine {
         int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
         try {
             DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
-            IoUringChannel channel = add(fd, IoUringChannel.Kind.FILE, 0, file);
+            IoUringChannel channel = new IoUringChannel(this, fd, IoUringChannel.Kind.FILE, 0, file);
             channel.readable = readable;
             channel.writable = writable;
             channel.alignment = alignment;
             channel.closesOwner = owned;
-            return channel;
+            return add(channel); // published only once complete: a close of the engine may close it at once
         } catch (IOException | RuntimeException e) {
             closeQuietly(fd, e);
             throw e;
@@ -318,13 +318,17 @@ final class IoUringEngine implements Engine {
     }
 
     private IoUringChannel add(int fd, IoUringChannel.Kind kind, int family, Channel owner) throws IOException {
-        if (closing) {
-            throw new ClosedChannelException();
-        }
         if (kind != IoUringChannel.Kind.FILE) {
             Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
         }
-        IoUringChannel channel = new IoUringChannel(this, fd, kind, family, owner);
+        return add(new IoUringChannel(this, fd, kind, family, owner));
+    }
+
+    /** Registers a channel made (and set up) by the caller. */
+    private IoUringChannel add(IoUringChannel channel) throws IOException {
+        if (closing) {
+            throw new ClosedChannelException();
+        }
         channels.add(channel);
         return channel;
     }
