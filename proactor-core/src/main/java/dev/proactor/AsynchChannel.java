@@ -15,6 +15,7 @@ import java.nio.channels.InterruptedByTimeoutException;
 import java.nio.channels.SelectableChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
  * {@link #write(ByteBuffer) write}, {@link #accept() accept}, {@link #connect(SocketAddress) connect} and
  * {@link #transmitFile transmitFile}. Datagram sockets ({@link #openDatagram}, the seed constructor with a
  * {@code DatagramChannel}): {@link #receive(ByteBuffer) receive} and {@link #send(ByteBuffer, SocketAddress)
- * send}. Files ({@link #openFile}): {@link #read(ByteBuffer, long, Object) read} and
+ * send}. Files ({@link #openFile}, {@link #wrapFile}): {@link #read(ByteBuffer, long, Object) read} and
  * {@link #write(ByteBuffer, long, Object) write} at a position, and {@link #size()}. Starting an operation of
  * another kind, or one the engine running the channel does not support, throws
  * {@link UnsupportedOperationException} and starts nothing.
@@ -165,6 +166,55 @@ public final class AsynchChannel implements Closeable {
             Objects.requireNonNull(o, "options contains null");
         }
         return new AsynchChannel(demultiplexor, handler, demultiplexor.openFile(path, options), true);
+    }
+
+    /**
+     * Runs {@link #read(ByteBuffer, long, Object)} and {@link #write(ByteBuffer, long, Object)} on {@code file},
+     * a file channel the caller opened and keeps owning: closing this channel does not close {@code file}, and
+     * once {@code file} is closed this channel's later operations complete with {@link ClosedChannelException}
+     * (those already in the engine complete with their own results). What may be done follows how {@code file}
+     * was opened: a write on a file opened for reading only completes with
+     * {@link java.nio.channels.NonWritableChannelException}, a read on one opened for writing only with
+     * {@link java.nio.channels.NonReadableChannelException}.
+     *
+     * <p>One channel runs the operations of one direction one after another (see the class description), so
+     * reads that should reach the disk together are started on several channels wrapping the same
+     * {@code file}: each costs a duplicate of the descriptor on the native engines, nothing on the thread-pool
+     * file engine.
+     *
+     * <p>Options: {@link StandardOpenOption#READ} and {@link StandardOpenOption#WRITE} say how {@code file} was
+     * opened; with neither, this method finds out with a zero-byte positional read and write (the JDK refuses those
+     * with {@link java.nio.channels.NonReadableChannelException} and
+     * {@link java.nio.channels.NonWritableChannelException} before any system call; note that they mark the calling
+     * thread as blocked in {@code file}, so an interrupt then closes {@code file}). {@link ProactorOpenOption#DIRECT}
+     * sets {@code O_DIRECT} on the open file, which {@code file} shares, so its own reads and writes follow the
+     * direct-I/O rules from then on too (see {@link ProactorOpenOption#DIRECT} for them and for the engines that
+     * have it).
+     *
+     * @throws IllegalArgumentException      if an option other than those is given, or a native engine is given a
+     *                                       {@code FileChannel} that is not the JDK's own ({@code FileChannel.open},
+     *                                       {@code RandomAccessFile.getChannel}, ...)
+     * @throws UnsupportedOperationException if no engine of the demultiplexor runs files, or
+     *                                       {@link ProactorOpenOption#DIRECT} is asked of one without direct I/O
+     * @throws IllegalStateException         if the demultiplexor is closed
+     * @throws ClosedChannelException        if {@code file} is closed
+     * @throws IOException                   if the engine cannot use the file, e.g. a file system without direct
+     *                                       I/O
+     */
+    public static AsynchChannel wrapFile(Demultiplexor demultiplexor, AsynchHandler handler, FileChannel file,
+                                         OpenOption... options) throws IOException {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(file, "file");
+        java.util.Set<OpenOption> set = new java.util.HashSet<>();
+        for (OpenOption o : Objects.requireNonNull(options, "options")) {
+            Objects.requireNonNull(o, "options contains null");
+            if (o != ProactorOpenOption.DIRECT && o != StandardOpenOption.READ && o != StandardOpenOption.WRITE) {
+                throw new IllegalArgumentException("only READ, WRITE and ProactorOpenOption.DIRECT apply to an open"
+                        + " FileChannel, not " + o);
+            }
+            set.add(o);
+        }
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.wrapFile(file, set), true);
     }
 
     AsynchChannel adoptAccepted(Object acceptedHandle, AsynchHandler newHandler) throws IOException {

@@ -7,11 +7,17 @@ import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.FileChannel;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.NonWritableChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -349,6 +355,64 @@ public final class Demultiplexor implements AutoCloseable {
     }
 
     AsynchChannel.Registration openFile(Path path, OpenOption[] options) throws IOException {
+        Processor p = fileProcessor();
+        Set<OpenOption> set = new HashSet<>(Arrays.asList(options));
+        return new AsynchChannel.Registration(p, p.engine().openFile(path, set), ChannelType.FILE);
+    }
+
+    /**
+     * Registers a file the caller opened. When {@code options} says neither {@link StandardOpenOption#READ} nor
+     * {@link StandardOpenOption#WRITE}, finds out whether it may be read and written (a zero-byte positional read
+     * and write, which the JDK refuses with {@link NonReadableChannelException} and
+     * {@link NonWritableChannelException} before any system call); then hands that and
+     * {@link ProactorOpenOption#DIRECT}, if asked, to the file engine.
+     */
+    AsynchChannel.Registration wrapFile(FileChannel file, Set<OpenOption> options) throws IOException {
+        Processor p = fileProcessor();
+        if (!file.isOpen()) {
+            throw new ClosedChannelException();
+        }
+        Set<OpenOption> set = new HashSet<>(options);
+        if (!set.contains(StandardOpenOption.READ) && !set.contains(StandardOpenOption.WRITE)) {
+            if (allows(() -> file.read(ByteBuffer.allocate(0), 0))) {
+                set.add(StandardOpenOption.READ);
+            }
+            if (allows(() -> file.write(ByteBuffer.allocate(0), 0))) {
+                set.add(StandardOpenOption.WRITE);
+            }
+        }
+        return new AsynchChannel.Registration(p, p.engine().wrapFile(file, set), ChannelType.FILE);
+    }
+
+    /** A zero-byte transfer on a file channel, to find out whether the channel allows that direction. */
+    private interface Probe {
+        void run() throws IOException;
+    }
+
+    /**
+     * Whether {@code probe} is allowed: false only for the JDK's "not opened for this" exceptions. Anything else
+     * it throws (a file of another implementation, direct-I/O rules) leaves the decision to the engine's own call.
+     */
+    private static boolean allows(Probe probe) throws IOException {
+        try {
+            probe.run();
+            return true;
+        } catch (NonReadableChannelException | NonWritableChannelException e) {
+            return false;
+        } catch (ClosedChannelException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /**
+     * The processor running files, its dedicated leader started (the first file starts the secondary's leader).
+     *
+     * @throws UnsupportedOperationException if no engine runs files
+     * @throws IllegalStateException         if closed
+     */
+    private Processor fileProcessor() {
         Processor p = processorFor(OpKind.READ_FILE);
         if (p == null || !p.supports(OpKind.WRITE_FILE)) {
             throw new UnsupportedOperationException("no engine of " + this + " runs files: engine '"
@@ -357,10 +421,9 @@ public final class Demultiplexor implements AutoCloseable {
         }
         synchronized (lifecycle) {
             checkOpen();
-            p.startDedicatedLeader(name + "-files-leader"); // the first file starts the secondary's leader
+            p.startDedicatedLeader(name + "-files-leader");
         }
-        Set<OpenOption> set = new HashSet<>(Arrays.asList(options));
-        return new AsynchChannel.Registration(p, p.engine().openFile(path, set), ChannelType.FILE);
+        return p;
     }
 
     AsynchChannel.Registration adopt(Processor p, Object acceptedHandle) throws IOException {

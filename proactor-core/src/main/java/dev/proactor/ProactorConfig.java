@@ -26,6 +26,8 @@ import java.util.stream.Collectors;
  *     when the engine cannot</td><td>threadpool</td></tr>
  * <tr><td>{@code proactor.fileThreads}</td><td>positive integer: worker threads of the {@code threadpool} file
  *     engine</td><td>2</td></tr>
+ * <tr><td>{@code proactor.fileLanes}</td><td>positive integer: most file operations one channel of
+ *     {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once</td><td>128</td></tr>
  * <tr><td>{@code proactor.dispatchStatistics}</td><td>{@code true} | {@code false}: record how long completions
  *     wait in the queue and how long the I/O goes unpolled ({@link Demultiplexor#getDispatchStatistics()})</td>
  *     <td>false</td></tr>
@@ -56,9 +58,13 @@ import java.util.stream.Collectors;
  * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
  * @param fileThreads  worker threads of the {@value #FILE_ENGINE_THREADPOOL} file engine
  * @param dispatchStatistics record queue-wait and poll-gap histograms (costs two clock reads per completion)
+ * @param fileLanes    most operations a {@link dev.proactor.nio2.ProactorFiles} channel has in the file engine at
+ *                     once: each is one {@link AsynchChannel} wrapping the file (a duplicate descriptor on the
+ *                     native engines), opened as concurrent operations need it; more operations queue behind them
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
-                             boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
+                             boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
+                             int fileLanes) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -69,6 +75,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String FILE_ENGINE = "proactor.fileEngine";
     public static final String FILE_THREADS = "proactor.fileThreads";
     public static final String DISPATCH_STATISTICS = "proactor.dispatchStatistics";
+    public static final String FILE_LANES = "proactor.fileLanes";
 
     /** {@code proactor.fileEngine} value: file operations on a pool of worker threads (the default). */
     public static final String FILE_ENGINE_THREADPOOL = "threadpool";
@@ -78,6 +85,8 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final List<String> FILE_ENGINES = List.of(FILE_ENGINE_THREADPOOL, FILE_ENGINE_NONE);
     /** Default of {@code proactor.fileThreads}. */
     public static final int DEFAULT_FILE_THREADS = 2;
+    /** Default of {@code proactor.fileLanes}. */
+    public static final int DEFAULT_FILE_LANES = 128;
 
     /** The engine used when none is configured, and the fallback for engines that cannot load. */
     public static final String DEFAULT_ENGINE = "nio";
@@ -102,6 +111,20 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (fileThreads < 1) {
             throw new IllegalArgumentException(FILE_THREADS + " must be a positive integer, was " + fileThreads);
         }
+        if (fileLanes < 1) {
+            throw new IllegalArgumentException(FILE_LANES + " must be a positive integer, was " + fileLanes);
+        }
+    }
+
+    /**
+     * The settings without the file lanes (default), as before they existed.
+     *
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
+                DEFAULT_FILE_LANES);
     }
 
     /**
@@ -111,7 +134,8 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
      */
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads) {
-        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false);
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false,
+                DEFAULT_FILE_LANES);
     }
 
     /**
@@ -122,7 +146,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
-                DEFAULT_FILE_THREADS, false);
+                DEFAULT_FILE_THREADS, false, DEFAULT_FILE_LANES);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -169,6 +193,10 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (v != null) {
             b.fileThreads(parseInt(FILE_THREADS, v, "a positive integer"));
         }
+        v = props.getProperty(FILE_LANES);
+        if (v != null) {
+            b.fileLanes(parseInt(FILE_LANES, v, "a positive integer"));
+        }
         return b.build();
     }
 
@@ -209,7 +237,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
                 .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads)
-                .dispatchStatistics(dispatchStatistics);
+                .dispatchStatistics(dispatchStatistics).fileLanes(fileLanes);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -223,8 +251,15 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private String fileEngine = FILE_ENGINE_THREADPOOL;
         private int fileThreads = DEFAULT_FILE_THREADS;
         private boolean dispatchStatistics;
+        private int fileLanes = DEFAULT_FILE_LANES;
 
         private Builder() {
+        }
+
+        /** Most operations a {@link dev.proactor.nio2.ProactorFiles} channel keeps in the file engine at once. */
+        public Builder fileLanes(int fileLanes) {
+            this.fileLanes = fileLanes;
+            return this;
         }
 
         /** Record queue-wait and poll-gap histograms ({@link Demultiplexor#getDispatchStatistics()}). */
@@ -278,7 +313,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
 
         public ProactorConfig build() {
             return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
-                    fileThreads, dispatchStatistics);
+                    fileThreads, dispatchStatistics, fileLanes);
         }
     }
 }

@@ -30,6 +30,7 @@ class ProactorConfigTest {
         assertEquals(0, c.maxInFlight());
         assertEquals("threadpool", c.fileEngine());
         assertEquals(2, c.fileThreads());
+        assertEquals(128, c.fileLanes());
         assertEquals(c, ProactorConfig.builder().build());
     }
 
@@ -51,6 +52,18 @@ class ProactorConfigTest {
         assertEquals(ProactorConfig.FILE_ENGINE_THREADPOOL, old.fileEngine());
         assertEquals(ProactorConfig.DEFAULT_FILE_THREADS, old.fileThreads());
         assertEquals(java.util.List.of("threadpool", "none"), ProactorConfig.FILE_ENGINES);
+    }
+
+    @Test
+    void fileLanesAreReadBuiltAndDefaultedByTheOlderConstructors() {
+        ProactorConfig c = ProactorConfig.fromProperties(props("proactor.fileLanes", " 16 "));
+        assertEquals(16, c.fileLanes());
+        assertEquals(c, c.toBuilder().build());
+        assertEquals(3, ProactorConfig.builder().fileLanes(3).build().fileLanes());
+        assertEquals(ProactorConfig.DEFAULT_FILE_LANES,
+                new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true).fileLanes());
+        assertMessage("proactor.fileLanes must be a positive integer; was 'all'", props("proactor.fileLanes", "all"));
+        assertMessage("proactor.fileLanes must be a positive integer, was 0", props("proactor.fileLanes", "0"));
     }
 
     @Test

@@ -9,6 +9,9 @@ import java.nio.channels.FileChannel;
  * The file engine's state of one open file: the JDK {@link FileChannel} the workers call positional reads and
  * writes on. Thread-safe: {@link FileChannel} is, and {@link #closed} is volatile.
  *
+ * <p>A wrapped file ({@link FilePoolEngine#wrapFile}) stays open when this channel closes: requests on workers
+ * then complete with their own results, and later ones fail as closed.
+ *
  * <p>Closing while a worker is inside a read or write is safe: the JDK's file channel keeps the descriptor
  * number reserved until no thread is in a system call on it, and the worker's call then returns its result or
  * throws {@link java.nio.channels.AsynchronousCloseException}.
@@ -16,11 +19,14 @@ import java.nio.channels.FileChannel;
 final class FilePoolChannel implements EngineChannel {
 
     final FileChannel file;
+    /** Whether {@link #close()} closes {@link #file} (false for a file the user wrapped and still owns). */
+    private final boolean owned;
     private final String description;
     private volatile boolean closed;
 
-    FilePoolChannel(FileChannel file, String description) {
+    FilePoolChannel(FileChannel file, boolean owned, String description) {
         this.file = file;
+        this.owned = owned;
         this.description = description;
     }
 
@@ -47,7 +53,9 @@ final class FilePoolChannel implements EngineChannel {
     @Override
     public void close() throws IOException {
         closed = true;
-        file.close();
+        if (owned) {
+            file.close();
+        }
     }
 
     @Override

@@ -84,13 +84,13 @@ public final class FilePoolEngine implements Engine {
      * Opens {@code path} with {@code options} and starts the workers if this is the first file.
      *
      * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT}: direct I/O is run by
-     *                                       engines that do files themselves ({@code linux-aio})
+     *                                       engines that do files themselves ({@code linux-aio}, {@code io_uring})
      */
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
         if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
             throw new UnsupportedOperationException("ProactorOpenOption.DIRECT needs an engine that runs files itself"
-                    + " (proactor.engine=linux-aio); the " + NAME + " file engine does buffered I/O only");
+                    + " (proactor.engine=linux-aio or io_uring); the " + NAME + " file engine does buffered I/O only");
         }
         FileChannel file = FileChannel.open(path, options);
         try {
@@ -99,7 +99,23 @@ public final class FilePoolEngine implements Engine {
             file.close();
             throw e;
         }
-        return new FilePoolChannel(file, "file " + path);
+        return new FilePoolChannel(file, true, "file " + path);
+    }
+
+    /**
+     * Runs requests on the caller's {@code file} itself (the workers' positional calls need no descriptor of
+     * their own); closing the returned channel leaves {@code file} open.
+     *
+     * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT}, as {@link #openFile}
+     */
+    @Override
+    public EngineChannel wrapFile(FileChannel file, Set<? extends OpenOption> options) {
+        if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
+            throw new UnsupportedOperationException("ProactorOpenOption.DIRECT needs an engine that runs files itself"
+                    + " (proactor.engine=linux-aio or io_uring); the " + NAME + " file engine does buffered I/O only");
+        }
+        startWorkers();
+        return new FilePoolChannel(file, false, "wrapped " + file);
     }
 
     private synchronized void startWorkers() {

@@ -3,6 +3,7 @@ package dev.proactor.spi;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
+import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
@@ -84,6 +85,25 @@ public interface Engine extends AutoCloseable {
      * @throws IOException                   if the file cannot be opened
      */
     default EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
+        throw new UnsupportedOperationException("engine '" + name() + "' has no file channels");
+    }
+
+    /**
+     * Runs {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE} on a {@link FileChannel} the user opened and
+     * keeps owning: {@link EngineChannel#close()} of the returned channel must not close {@code file}, and the
+     * channel counts as closed once {@code file} is closed. {@code options} says what the core found out about
+     * {@code file} and what the user asked: {@link java.nio.file.StandardOpenOption#READ} if it may be read,
+     * {@link java.nio.file.StandardOpenOption#WRITE} if it may be written, and
+     * {@link dev.proactor.ProactorOpenOption#DIRECT} for direct I/O (set on the open file, which {@code file}
+     * shares). Engines that support the file kinds override this.
+     *
+     * @throws UnsupportedOperationException if this engine has no file channels (the default), or no direct I/O
+     *                                       when asked for it
+     * @throws IllegalArgumentException      if the engine needs the descriptor and {@code file} is not the JDK's
+     *                                       own implementation
+     * @throws IOException                   if the engine cannot use the file (e.g. it was closed meanwhile)
+     */
+    default EngineChannel wrapFile(FileChannel file, Set<? extends OpenOption> options) throws IOException {
         throw new UnsupportedOperationException("engine '" + name() + "' has no file channels");
     }
 

@@ -231,6 +231,92 @@ public abstract class FileConformanceTest {
         assertArrayEquals(new byte[] {1, 2, 3, 4}, java.util.Arrays.copyOfRange(content, 10_000, 10_004));
     }
 
+    // ------------------------------------------------------------------------------------------ wrapped files
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void wrappedChannelsShareTheCallersFileAndLeaveItOpen(ProactorConfig config) throws Exception {
+        Path file = dir.resolve("wrapped");
+        byte[] data = random(300_000, 21);
+        Completions h = new Completions();
+        try (Demultiplexor demux = open(config);
+             FileChannel jdk = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                     StandardOpenOption.CREATE_NEW)) {
+            AsynchChannel writer = AsynchChannel.wrapFile(demux, h, jdk);
+            AsynchChannel reader = AsynchChannel.wrapFile(demux, h, jdk, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            writer.write(ByteBuffer.wrap(data, 0, 100_000).slice(), 0, "heap");
+            writer.write(ByteBuffer.allocateDirect(200_000).put(data, 100_000, 200_000).flip(), 100_000, "direct");
+            h.await(2, "writes through the wrapping channel");
+            assertEquals(100_000, h.get("heap").bytes());
+            assertEquals(200_000, h.get("direct").bytes());
+            assertEquals(data.length, writer.size());
+
+            ByteBuffer back = ByteBuffer.allocateDirect(data.length);
+            long pos = 0;
+            while (back.hasRemaining()) {
+                reader.read(back, pos, "read " + pos);
+                h.await(1, "read through the second wrapping channel");
+                long n = h.get("read " + pos).bytes();
+                assertTrue(n > 0, "bytes " + n);
+                pos += n;
+            }
+            byte[] got = new byte[data.length];
+            back.flip().get(got);
+            assertArrayEquals(data, got);
+
+            writer.close();
+            reader.close();
+            assertTrue(jdk.isOpen(), "closing a wrapping channel leaves the caller's file open");
+            ByteBuffer first = ByteBuffer.allocate(8);
+            assertEquals(8, jdk.read(first, 0));
+            assertArrayEquals(java.util.Arrays.copyOf(data, 8), first.array());
+            reader.read(ByteBuffer.allocate(1), 0, "after close");
+            h.await(1, "read on a closed wrapping channel");
+            assertInstanceOf(ClosedChannelException.class, h.get("after close").error());
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aWrappedFileFollowsHowItWasOpenedAndItsClose(ProactorConfig config) throws Exception {
+        Path file = dir.resolve("wrapped-modes");
+        Files.write(file, new byte[] {1, 2, 3, 4});
+        Completions h = new Completions();
+        try (Demultiplexor demux = open(config)) {
+            try (FileChannel readOnly = FileChannel.open(file, StandardOpenOption.READ);
+                 AsynchChannel ch = AsynchChannel.wrapFile(demux, h, readOnly)) {
+                ch.write(ByteBuffer.wrap(new byte[] {9}), 0, "write to read-only");
+                ch.read(ByteBuffer.allocate(8), 1, "read");
+                h.await(2, "operations on a wrapped read-only file");
+                assertInstanceOf(java.nio.channels.NonWritableChannelException.class,
+                        h.get("write to read-only").error());
+                assertEquals(3, h.get("read").bytes());
+            }
+            try (FileChannel writeOnly = FileChannel.open(file, StandardOpenOption.WRITE);
+                 AsynchChannel ch = AsynchChannel.wrapFile(demux, h, writeOnly)) {
+                ch.read(ByteBuffer.allocate(8), 0, "read from write-only");
+                h.await(1, "read of a wrapped write-only file");
+                assertInstanceOf(java.nio.channels.NonReadableChannelException.class,
+                        h.get("read from write-only").error());
+            }
+            FileChannel jdk = FileChannel.open(file, StandardOpenOption.READ);
+            AsynchChannel ch = AsynchChannel.wrapFile(demux, h, jdk);
+            jdk.close();
+            ch.read(ByteBuffer.allocate(8), 0, "file closed by its owner");
+            h.await(1, "read after the owner closed the file");
+            assertInstanceOf(ClosedChannelException.class, h.get("file closed by its owner").error());
+            ch.close();
+            assertThrows(ClosedChannelException.class, () -> AsynchChannel.wrapFile(demux, h, jdk));
+            try (FileChannel f = FileChannel.open(file)) {
+                assertThrows(IllegalArgumentException.class,
+                        () -> AsynchChannel.wrapFile(demux, h, f, StandardOpenOption.CREATE));
+                assertThrows(NullPointerException.class, () -> AsynchChannel.wrapFile(demux, h, null));
+            }
+        }
+        assertArrayEquals(new byte[] {1, 2, 3, 4}, Files.readAllBytes(file));
+    }
+
     // ------------------------------------------------------------------------------------------ cancel and close
 
     /** Starts {@code perChannel} 256 KiB reads on each of {@code channels} channels of a 4 MiB file. */

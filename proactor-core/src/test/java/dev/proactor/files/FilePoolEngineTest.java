@@ -93,7 +93,7 @@ class FilePoolEngineTest {
         try {
             GatedChannel gated = new GatedChannel(FileChannel.open(file(100)));
             engine.openFile(file(100), Set.of()).close(); // starts the worker
-            FilePoolChannel ch = new FilePoolChannel(gated, "gated");
+            FilePoolChannel ch = new FilePoolChannel(gated, true, "gated");
             IoRequest running = read(ch, 10, 5);
             IoRequest waiting = read(ch, 10, 50);
             assertEquals(StartResult.PENDING, engine.start(running));
@@ -124,7 +124,7 @@ class FilePoolEngineTest {
         try {
             engine.openFile(file(100), Set.of()).close();
             GatedChannel gated = new GatedChannel(FileChannel.open(file(100)));
-            FilePoolChannel ch = new FilePoolChannel(gated, "gated");
+            FilePoolChannel ch = new FilePoolChannel(gated, true, "gated");
             IoRequest running = read(ch, 10, 0);
             IoRequest waiting = read(ch, 10, 10);
             engine.start(running);

@@ -35,7 +35,9 @@ public final class FileBenchCommand implements Callable<Integer> {
 
     /** Every row, in the order they run. */
     static final List<String> ALL_ROWS =
-            List.of("threadpool", "linux-aio", "io_uring", "jdk-afc", "fio-libaio", "fio-io_uring");
+            List.of("threadpool", "linux-aio", "io_uring", "jdk-afc", "fio-libaio", "fio-io_uring",
+                    "nio2-afc-jdk", "nio2-afc-threadpool", "nio2-afc-linux-aio", "nio2-afc-io_uring",
+                    "vt-fc-jdk", "vt-fc-threadpool", "vt-fc-linux-aio", "vt-fc-io_uring");
 
     @Spec
     CommandSpec spec;
@@ -50,7 +52,9 @@ public final class FileBenchCommand implements Callable<Integer> {
     String sizeText;
 
     @Option(names = "--rows", paramLabel = "LIST", split = ",",
-            defaultValue = "threadpool,linux-aio,io_uring,jdk-afc,fio-libaio,fio-io_uring",
+            defaultValue = "threadpool,linux-aio,io_uring,jdk-afc,fio-libaio,fio-io_uring,nio2-afc-jdk,"
+                    + "nio2-afc-threadpool,nio2-afc-linux-aio,nio2-afc-io_uring,vt-fc-jdk,vt-fc-threadpool,"
+                    + "vt-fc-linux-aio,vt-fc-io_uring",
             description = "Rows to run (default: ${DEFAULT-VALUE}).")
     List<String> rows;
 
@@ -79,6 +83,21 @@ public final class FileBenchCommand implements Callable<Integer> {
             description = "Worker threads of the thread-pool file engine (proactor.fileThreads) and of the JDK "
                     + "channel's executor, 1 .. 1024 (default: ${DEFAULT-VALUE}, proactor's default).")
     int fileThreads;
+
+    @Option(names = "--vthreads", paramLabel = "N", defaultValue = "1000",
+            description = "Virtual threads of the vt-fc-* rows, each blocking in positional reads, 1 .. 100000 "
+                    + "(default: ${DEFAULT-VALUE}); their depth column.")
+    int vthreads;
+
+    @Option(names = "--vt-java", paramLabel = "PATH", defaultValue = "auto",
+            description = "Java (executable or home) of a JDK 21+ for the vt-fc-* rows; auto = this JVM if it is "
+                    + "21+, else the newest JDK 21+ under /usr/lib/jvm (default: ${DEFAULT-VALUE}).")
+    String vtJava;
+
+    @Option(names = "--file-lanes", paramLabel = "N", defaultValue = "0",
+            description = "proactor.fileLanes of the nio2-afc-* and vt-fc-* rows on ours, 0 = its default, "
+                    + "otherwise 1 .. 100000 (default: ${DEFAULT-VALUE}).")
+    int fileLanes;
 
     @Option(names = "--fio", paramLabel = "PATH", defaultValue = "fio",
             description = "fio executable, a name on the PATH or a path (default: ${DEFAULT-VALUE}).")
@@ -141,6 +160,12 @@ public final class FileBenchCommand implements Callable<Integer> {
         if (fileThreads < 1 || fileThreads > 1024) {
             throw new ParameterException(cl, "--file-threads must be 1 .. 1024, was " + fileThreads);
         }
+        if (vthreads < 1 || vthreads > 100_000) {
+            throw new ParameterException(cl, "--vthreads must be 1 .. 100000, was " + vthreads);
+        }
+        if (fileLanes < 0 || fileLanes > 100_000) {
+            throw new ParameterException(cl, "--file-lanes must be 0 .. 100000, was " + fileLanes);
+        }
     }
 
     /**
@@ -194,14 +219,15 @@ public final class FileBenchCommand implements Callable<Integer> {
             outw.flush();
         }
         long usable = TestFile.prepare(path, size);
-        RowLauncher jvm = new RowLauncher(path, usable, warmup, seconds, direct, fileThreads, logs);
+        Path vt = JdkFinder.virtualThreadJava(vtJava).orElse(null);
+        RowLauncher jvm = new RowLauncher(path, usable, warmup, seconds, direct, fileThreads, logs, vt, fileLanes);
         FioRow fioRow = fioPath.map(p -> new FioRow(p, path, usable, warmup, seconds, direct != DirectMode.OFF,
                 logs)).orElse(null);
         List<RowResult> results = new ArrayList<>();
         for (Workload w : workloadList) {
             for (int d : new LinkedHashSet<>(depths)) {
                 for (String r : ALL_ROWS) {
-                    if (!wanted.contains(r)) {
+                    if (!wanted.contains(r) || r.startsWith("vt-fc-")) {
                         continue;
                     }
                     RowResult res;
@@ -211,10 +237,16 @@ public final class FileBenchCommand implements Callable<Integer> {
                     } else {
                         res = jvm.run(r, w, d);
                     }
-                    outw.printf(Locale.ROOT, "%-13s %-8s depth %4d: %10.0f IOPS %9.1f MiB/s p50 %8.1f us p99 %8.1f us"
-                            + "  %s%n", r, w.fioName(), d, res.iops(), res.mibPerSecond(), res.p50Us(), res.p99Us(),
-                            res.note());
-                    outw.flush();
+                    print(outw, res);
+                    results.add(res);
+                }
+            }
+        }
+        for (Workload w : workloadList) {
+            for (String r : ALL_ROWS) {
+                if (wanted.contains(r) && r.startsWith("vt-fc-")) {
+                    RowResult res = jvm.run(r, w, vthreads); // depth: the number of virtual threads
+                    print(outw, res);
                     results.add(res);
                 }
             }
@@ -225,6 +257,13 @@ public final class FileBenchCommand implements Callable<Integer> {
         outw.print(report.markdown());
         outw.println("results: " + dir.resolve("file-bench.md") + ", " + dir.resolve("file-bench.csv"));
         return results.stream().anyMatch(r -> r.ops() > 0) ? 0 : 1;
+    }
+
+    private static void print(PrintWriter outw, RowResult res) {
+        outw.printf(Locale.ROOT, "%-19s %-8s depth %4d: %10.0f IOPS %9.1f MiB/s p50 %8.1f us p99 %8.1f us"
+                + " threads %4d  %s%n", res.row(), res.workload().fioName(), res.depth(), res.iops(),
+                res.mibPerSecond(), res.p50Us(), res.p99Us(), res.peakThreads(), res.note());
+        outw.flush();
     }
 
     private String preamble(Path path, long usable) {

@@ -89,11 +89,13 @@ abstract class ReadLoop {
         recorder.reset();
         ops.reset();
         bytes.reset();
+        ThreadSampler threads = ThreadSampler.start();
         phase = 1;
         long t0 = System.nanoTime();
         boolean fail = failed.await(nanos(seconds), TimeUnit.NANOSECONDS);
         phase = 2;
         long t1 = System.nanoTime();
+        threads.stop();
         long n = ops.sum();
         long b = bytes.sum();
         Histogram h = recorder.getIntervalHistogram();
@@ -108,7 +110,8 @@ abstract class ReadLoop {
             return stopAndThrow();
         }
         return new Measurement(n, b, (t1 - t0) / 1e9, h.getValueAtPercentile(50) / 1000.0,
-                h.getValueAtPercentile(99) / 1000.0, checkedBytes.sum());
+                h.getValueAtPercentile(99) / 1000.0, checkedBytes.sum(), threads.peakThreads(),
+                threads.peakIoWorkers());
     }
 
     private Measurement stopAndThrow() throws IOException, InterruptedException {
@@ -197,7 +200,11 @@ abstract class ReadLoop {
         return (long) (seconds * 1e9);
     }
 
-    /** What one window measured, and how many bytes had their block tags checked (warm-up included). */
-    record Measurement(long ops, long bytes, double seconds, double p50Us, double p99Us, long checkedBytes) {
+    /**
+     * What one window measured, how many bytes had their block tags checked (warm-up included), and the peak of the
+     * process's OS threads and io_uring kernel workers during the window ({@link ThreadSampler}).
+     */
+    record Measurement(long ops, long bytes, double seconds, double p50Us, double p99Us, long checkedBytes,
+                       int peakThreads, int peakIoWorkers) {
     }
 }

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a proactor or JDK row in a fresh JVM ({@link RowMain}) with the row's system properties, the way a user
  * selects an engine ({@code -Dproactor.engine=linux-aio}), plus {@code -Dproactor.strict=true} so an engine that
- * cannot load fails the row instead of silently measuring {@code nio}. Called by the launching thread only.
+ * cannot load fails the row instead of silently measuring {@code nio}. The virtual-thread rows ({@code vt-fc-*})
+ * run on the JDK 21+ given as {@code vtJava}, the others on this JVM's java. Called by the launching thread only.
  */
 final class RowLauncher {
 
@@ -22,9 +23,18 @@ final class RowLauncher {
     private final DirectMode direct;
     private final int fileThreads;
     private final Path logDir;
+    /** The java executable of the virtual-thread rows (a JDK 21+), or null when there is none. */
+    private final Path vtJava;
+    /** {@code proactor.fileLanes} for the rows of the JDK's channel types on ours, or 0 for the default. */
+    private final int fileLanes;
 
     RowLauncher(Path file, long size, double warmup, double seconds, DirectMode direct, int fileThreads,
                 Path logDir) {
+        this(file, size, warmup, seconds, direct, fileThreads, logDir, null, 0);
+    }
+
+    RowLauncher(Path file, long size, double warmup, double seconds, DirectMode direct, int fileThreads,
+                Path logDir, Path vtJava, int fileLanes) {
         this.file = file;
         this.size = size;
         this.warmup = warmup;
@@ -32,6 +42,8 @@ final class RowLauncher {
         this.direct = direct;
         this.fileThreads = fileThreads;
         this.logDir = logDir;
+        this.vtJava = vtJava;
+        this.fileLanes = fileLanes;
     }
 
     /**
@@ -40,14 +52,27 @@ final class RowLauncher {
      */
     RowResult run(String row, Workload workload, int depth) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        boolean virtual = row.startsWith("vt-fc-");
+        if (virtual && vtJava == null) {
+            return failed(row, workload, depth, "skipped: virtual threads need a JDK 21+ (pass --vt-java)");
+        }
+        cmd.add(virtual ? vtJava.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Dproactor.strict=true");
         cmd.add("-Dproactor.fileThreads=" + fileThreads);
+        if (fileLanes > 0) {
+            cmd.add("-Dproactor.fileLanes=" + fileLanes);
+        }
         String kind = "proactor";
-        switch (row) {
+        String engine = row.startsWith("vt-fc-") ? row.substring(6)
+                : row.startsWith("nio2-afc-") ? row.substring(9) : row;
+        if (row.startsWith("vt-fc-") || row.startsWith("nio2-afc-")) {
+            kind = (virtual ? "vt-" : "afc-") + (engine.equals("jdk") ? "jdk" : "proactor");
+        }
+        switch (engine) {
             case "threadpool" -> cmd.add("-Dproactor.engine=nio");
             case "linux-aio" -> cmd.add("-Dproactor.engine=linux-aio");
             case "io_uring" -> cmd.add("-Dproactor.engine=io_uring");
+            case "jdk" -> { }
             case "jdk-afc" -> kind = "jdk";
             default -> throw new IllegalArgumentException("not a JVM row: " + row);
         }
@@ -76,13 +101,15 @@ final class RowLauncher {
 
     static RowResult parse(String row, Workload workload, int depth, String line) {
         String[] f = line.trim().split(" ");
-        if (f.length != 9) {
+        if (f.length != 9 && f.length != 11) {
             throw new IllegalArgumentException("malformed result line: " + line);
         }
         boolean direct = Boolean.parseBoolean(f[6]);
         String note = "engine " + f[7] + (direct ? ", O_DIRECT" : ", buffered (page cache)");
+        int threads = f.length == 11 ? Integer.parseInt(f[9]) : 0;
+        int workers = f.length == 11 ? Integer.parseInt(f[10]) : 0;
         return new RowResult(row, workload, depth, direct, Long.parseLong(f[1]), Long.parseLong(f[2]),
-                Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), note);
+                Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), note, threads, workers);
     }
 
     static RowResult failed(String row, Workload workload, int depth, String note) {

@@ -5,8 +5,10 @@ import java.util.Locale;
 
 /**
  * Entry point of the child JVM that runs one proactor or JDK row, so each row starts with a cold JVM and its own
- * {@code -Dproactor.*} properties. Arguments: {@code proactor|jdk FILE SIZE WORKLOAD DEPTH WARMUP SECONDS
- * DIRECT THREADS}. Prints one {@code RESULT} line (parsed by {@link RowLauncher}) and exits 0, or prints the
+ * {@code -Dproactor.*} properties. Arguments: {@code KIND FILE SIZE WORKLOAD DEPTH WARMUP SECONDS DIRECT THREADS},
+ * KIND one of {@code proactor} (AsynchChannel), {@code jdk} (AsynchronousFileChannel on THREADS threads),
+ * {@code afc-jdk}, {@code afc-proactor} (AsynchronousFileChannel as opened by a program), {@code vt-jdk},
+ * {@code vt-proactor} (DEPTH virtual threads blocking in FileChannel reads; JDK 21+). Prints one {@code RESULT} line (parsed by {@link RowLauncher}) and exits 0, or prints the
  * failure to stderr and exits 1.
  */
 public final class RowMain {
@@ -60,10 +62,20 @@ public final class RowMain {
             m = o.measurement();
             direct = o.direct();
             engine = o.engine() + "/" + o.fileEngine();
+        } else if (kind.startsWith("afc-") || kind.startsWith("vt-")) {
+            boolean jdk = kind.endsWith("-jdk");
+            Nio2ReadRows.Outcome o = kind.startsWith("afc-")
+                    ? Nio2ReadRows.asynchronous(jdk, file, size, workload, depth, mode, warmup, seconds)
+                    : Nio2ReadRows.virtualThreads(jdk, file, size, workload, depth, mode, warmup, seconds);
+            m = o.measurement();
+            direct = o.direct();
+            engine = (kind.startsWith("afc-") ? "AsynchronousFileChannel/" : "FileChannel/") + o.engine();
         } else {
-            throw new IllegalArgumentException("kind must be proactor or jdk, was '" + kind + "'");
+            throw new IllegalArgumentException("kind must be proactor, jdk, afc-jdk, afc-proactor, vt-jdk or"
+                    + " vt-proactor, was '" + kind + "'");
         }
-        return String.format(Locale.ROOT, "%s %d %d %.6f %.3f %.3f %b %s %d", RESULT, m.ops(), m.bytes(),
-                m.seconds(), m.p50Us(), m.p99Us(), direct, engine, m.checkedBytes());
+        return String.format(Locale.ROOT, "%s %d %d %.6f %.3f %.3f %b %s %d %d %d", RESULT, m.ops(), m.bytes(),
+                m.seconds(), m.p50Us(), m.p99Us(), direct, engine, m.checkedBytes(), m.peakThreads(),
+                m.peakIoWorkers());
     }
 }

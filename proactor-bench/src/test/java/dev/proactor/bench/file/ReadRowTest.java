@@ -55,6 +55,57 @@ class ReadRowTest {
     }
 
     @Test
+    void asynchronousFileChannelRowsRunOnTheJdksAndOurs() throws Exception {
+        Path file = dir.resolve("f.dat");
+        long size = TestFile.prepare(file, 1L << 20);
+        for (String kind : new String[] {"afc-jdk", "afc-proactor"}) {
+            String line = RowMain.runRow(new String[] {kind, file.toString(), Long.toString(size), "randread", "8",
+                "0", "1", "off", "2"});
+            RowResult r = RowLauncher.parse("nio2-" + kind, Workload.RANDREAD, 8, line);
+            assertTrue(r.ops() > 0, line);
+            assertTrue(r.peakThreads() > 0, "the OS threads were sampled: " + line);
+            assertTrue(r.note().startsWith("engine AsynchronousFileChannel/"), r.note());
+        }
+    }
+
+    @Test
+    void virtualThreadRowsNeedJdk21AndRunThere() throws Exception {
+        Path file = dir.resolve("f.dat");
+        long size = TestFile.prepare(file, 1L << 20);
+        for (String kind : new String[] {"vt-jdk", "vt-proactor"}) {
+            String[] args = {kind, file.toString(), Long.toString(size), "randread", "16", "0", "1", "off", "2"};
+            if (!VirtualThreads.available()) {
+                UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                        () -> RowMain.runRow(args));
+                assertTrue(e.getMessage().contains("JDK 21+"), e.getMessage());
+                continue;
+            }
+            RowResult r = RowLauncher.parse("vt-fc-" + kind, Workload.RANDREAD, 16, RowMain.runRow(args));
+            assertTrue(r.ops() > 0);
+        }
+        RowResult skipped = new RowLauncher(file, size, 0, 1, DirectMode.OFF, 2, dir, null, 0)
+                .run("vt-fc-jdk", Workload.RANDREAD, 16);
+        assertEquals(0, skipped.ops());
+        assertTrue(skipped.note().contains("--vt-java"), skipped.note());
+    }
+
+    @Test
+    void rowsOfTheJdksChannelTypesCompareWithTheJdksRow() {
+        RowResult jdk = new RowResult("vt-fc-jdk", Workload.RANDREAD, 1000, false, 1000, 4096000, 1, 10, 20, "",
+                260, 0);
+        RowResult ours = new RowResult("vt-fc-io_uring", Workload.RANDREAD, 1000, false, 1600, 6553600, 1, 8, 15,
+                "", 12, 3);
+        RowResult afc = new RowResult("nio2-afc-linux-aio", Workload.RANDREAD, 32, false, 900, 3686400, 1, 8, 15,
+                "", 12, 0);
+        FileBenchReport report = new FileBenchReport(List.of(jdk, ours, afc));
+        assertEquals(1.6, report.vsJdk(ours), 1e-9);
+        assertTrue(Double.isNaN(report.vsJdk(jdk)));
+        assertTrue(Double.isNaN(report.vsJdk(afc)), "no nio2-afc-jdk row to compare with");
+        assertTrue(report.markdown().contains("| 1.60x | 12 (3 iou-wrk) |"), report.markdown());
+        assertTrue(report.csv().contains(",1.600,12,3,"), report.csv());
+    }
+
+    @Test
     void aFileThatIsNotOursIsNeitherReusedNorOverwritten() throws Exception {
         Path foreign = dir.resolve("foreign.dat");
         Files.write(foreign, new byte[2 << 20]);

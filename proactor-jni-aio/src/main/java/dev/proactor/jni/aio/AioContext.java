@@ -2,6 +2,7 @@ package dev.proactor.jni.aio;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;

@@ -2,9 +2,10 @@ package dev.proactor.jni.aio;
 
 import dev.proactor.ProactorOpenOption;
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectIoAlignment;
+import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.LinuxAioNative;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -17,9 +18,9 @@ import java.util.Set;
 
 /**
  * One file of the Linux AIO engine. The JDK opens it ({@link FileChannel#open}, so errors are the usual
- * {@link java.nio.file.NoSuchFileException} etc.) and answers {@link #size()}; the engine submits its iocbs on its
- * own close-on-exec duplicate of the descriptor ({@link #fd}), so a number the JDK frees can never be used for
- * another file.
+ * {@link java.nio.file.NoSuchFileException} etc.), or the user did and wrapped it, and answers {@link #size()};
+ * the engine submits its iocbs on its own close-on-exec duplicate of the descriptor ({@link #fd}), so a number the
+ * JDK frees can never be used for another file.
  *
  * <p>Lifetime: iocbs are submitted only under this channel's lock and only while it is open, and {@link #close()}
  * marks it closed under the same lock before closing the descriptor; the kernel holds its own reference to the
@@ -35,14 +36,17 @@ final class AioFileChannel implements EngineChannel {
     /** Non-null when opened with {@link ProactorOpenOption#DIRECT}. */
     final DirectIoAlignment alignment;
     private final FileChannel file;
+    /** Whether {@link #close()} closes {@link #file} (false for a file the user wrapped and still owns). */
+    private final boolean owned;
     private final String description;
     /** Guarded by this. */
     private boolean closed;
 
-    private AioFileChannel(int fd, FileChannel file, boolean readable, boolean writable,
+    private AioFileChannel(int fd, FileChannel file, boolean owned, boolean readable, boolean writable,
                            DirectIoAlignment alignment, String description) {
         this.fd = fd;
         this.file = file;
+        this.owned = owned;
         this.readable = readable;
         this.writable = writable;
         this.alignment = alignment;
@@ -61,26 +65,9 @@ final class AioFileChannel implements EngineChannel {
                 || jdkOptions.contains(StandardOpenOption.APPEND);
         boolean readable = jdkOptions.contains(StandardOpenOption.READ) || !writable;
         FileChannel file = FileChannel.open(path, jdkOptions);
-        int fd = -1;
         try {
-            fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(Errors.check("file descriptor",
-                    FileNative.fdOf(file))));
-            DirectIoAlignment alignment = null;
-            if (direct) {
-                int result = LinuxAioNative.setDirect(fd, true);
-                if (result < 0) {
-                    throw new IOException("cannot open " + path + " with O_DIRECT: the file system does not support"
-                            + " direct I/O (" + Errors.newException("fcntl(F_SETFL, O_DIRECT)", result).getMessage()
-                            + ")");
-                }
-                alignment = DirectIoAlignment.of(fd, path);
-            }
-            return new AioFileChannel(fd, file, readable, writable, alignment,
-                    "file " + path + (direct ? " (O_DIRECT)" : ""));
+            return on(file, true, readable, writable, direct, "file " + path);
         } catch (IOException | RuntimeException e) {
-            if (fd >= 0) {
-                IoNative.close(fd);
-            }
             try {
                 file.close();
             } catch (IOException suppressed) {
@@ -90,9 +77,43 @@ final class AioFileChannel implements EngineChannel {
         }
     }
 
-    /** Whether iocbs may be submitted on {@link #fd}; call with this channel's lock held. */
+    /**
+     * Runs requests on {@code file}, which the user opened and keeps owning (closing this channel leaves it open);
+     * {@code options} as {@link dev.proactor.spi.Engine#wrapFile} gives them.
+     *
+     * @throws IllegalArgumentException if {@code file} is not the JDK's own file channel
+     * @throws IOException              if it is closed, or cannot do direct I/O when asked to
+     */
+    static AioFileChannel wrap(FileChannel file, Set<? extends OpenOption> options) throws IOException {
+        return on(file, false, options.contains(StandardOpenOption.READ), options.contains(StandardOpenOption.WRITE),
+                options.contains(ProactorOpenOption.DIRECT), "wrapped " + file);
+    }
+
+    private static AioFileChannel on(FileChannel file, boolean owned, boolean readable, boolean writable,
+                                     boolean direct, String description) throws IOException {
+        int original = FileNative.fdOf(file);
+        if (original == -ErrnoNative.EOPNOTSUPP) {
+            throw new IllegalArgumentException("the linux-aio engine needs the JDK's own FileChannel, not "
+                    + file.getClass().getName());
+        }
+        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(Errors.check("file descriptor",
+                original)));
+        try {
+            DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
+            return new AioFileChannel(fd, file, owned, readable, writable, alignment,
+                    description + (direct ? " (O_DIRECT)" : ""));
+        } catch (IOException | RuntimeException e) {
+            IoNative.close(fd);
+            throw e;
+        }
+    }
+
+    /**
+     * Whether iocbs may be submitted on {@link #fd}: not closed, and the JDK channel not closed either (a wrapped
+     * file closed by its owner ends this channel too); call with this channel's lock held.
+     */
     boolean isOpenLocked() {
-        return !closed;
+        return !closed && file.isOpen();
     }
 
     @Override
@@ -115,7 +136,10 @@ final class AioFileChannel implements EngineChannel {
         return file.size();
     }
 
-    /** Closes the engine's descriptor and the JDK channel; requests in flight complete with their own results. */
+    /**
+     * Closes the engine's descriptor and, unless the user owns it, the JDK channel; requests in flight complete with
+     * their own results.
+     */
     @Override
     public void close() throws IOException {
         synchronized (this) {
@@ -126,15 +150,19 @@ final class AioFileChannel implements EngineChannel {
             int result = IoNative.close(fd);
             if (result < 0) {
                 IOException failure = Errors.newException("close", result);
-                try {
-                    file.close();
-                } catch (IOException e) {
-                    failure.addSuppressed(e);
+                if (owned) {
+                    try {
+                        file.close();
+                    } catch (IOException e) {
+                        failure.addSuppressed(e);
+                    }
                 }
                 throw failure;
             }
         }
-        file.close();
+        if (owned) {
+            file.close();
+        }
     }
 
     @Override

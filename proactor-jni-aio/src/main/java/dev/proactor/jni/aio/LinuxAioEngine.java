@@ -10,6 +10,7 @@ import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
+import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.Set;
@@ -139,6 +140,12 @@ final class LinuxAioEngine implements Engine {
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
         return AioFileChannel.open(path, options);
+    }
+
+    /** Runs kernel AIO on the user's open file (see {@link AioFileChannel#wrap}). */
+    @Override
+    public EngineChannel wrapFile(FileChannel file, Set<? extends OpenOption> options) throws IOException {
+        return AioFileChannel.wrap(file, options);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.epoll.EpollSocketOptions;
+import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.Sockaddr;
@@ -45,6 +46,10 @@ final class IoUringChannel implements EngineChannel {
     /** For a file: whether it was opened for reading and for writing (sockets: both true). */
     boolean readable = true;
     boolean writable = true;
+    /** For a file opened or wrapped with {@code O_DIRECT}: the alignment every transfer needs; else null. */
+    DirectIoAlignment alignment;
+    /** Whether {@link #close()} closes the owner (false for a file the user wrapped and still owns). */
+    boolean closesOwner = true;
 
     /** Guarded by this. */
     boolean closed;
@@ -162,7 +167,7 @@ final class IoUringChannel implements EngineChannel {
     }
 
     /**
-     * Closes the engine's descriptor and the owner channel, if any. Requests still in the ring keep the kernel's
+     * Closes the engine's descriptor and the owner channel, if any and not the user's. Requests still in the ring keep the kernel's
      * file alive until their (cancelled) completion. Idempotent.
      */
     @Override
@@ -192,7 +197,7 @@ final class IoUringChannel implements EngineChannel {
                 failure.addSuppressed(closeFailure);
             }
         }
-        if (owner != null) {
+        if (owner != null && closesOwner) {
             try {
                 owner.close();
             } catch (IOException e) {

@@ -4,6 +4,8 @@ import static dev.proactor.jni.internal.CloseFailures.addTo;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.DirectIoAlignment;
+import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
@@ -34,6 +36,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -214,36 +217,61 @@ final class IoUringEngine implements Engine {
     /**
      * Opens the file with the JDK ({@link FileChannel#open}, so every option means what it means there) and runs
      * reads and writes on the engine's duplicate of its descriptor; {@code size()} and closing go through the JDK
-     * channel.
+     * channel. {@link dev.proactor.ProactorOpenOption#DIRECT} sets {@code O_DIRECT} on the open file and makes every
+     * transfer check its alignment before it reaches the ring.
      *
-     * @throws UnsupportedOperationException for {@link dev.proactor.ProactorOpenOption#DIRECT} (not implemented here)
+     * @throws IOException if the file cannot be opened, or cannot do direct I/O when asked to
      */
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
-        if (options.contains(dev.proactor.ProactorOpenOption.DIRECT)) {
-            throw new UnsupportedOperationException("ProactorOpenOption.DIRECT is not supported by the io_uring "
-                    + "engine (buffered files only); use proactor.engine=linux-aio for direct I/O");
-        }
-        FileChannel file = FileChannel.open(path, options);
+        Set<OpenOption> jdkOptions = new HashSet<>(options);
+        boolean direct = jdkOptions.remove(dev.proactor.ProactorOpenOption.DIRECT);
+        boolean write = jdkOptions.contains(StandardOpenOption.WRITE) || jdkOptions.contains(StandardOpenOption.APPEND);
+        FileChannel file = FileChannel.open(path, jdkOptions);
         try {
-            int original = FileNative.fdOf(file);
-            if (original < 0) {
-                throw Errors.newException("file descriptor", original);
-            }
-            int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
-            try {
-                IoUringChannel channel = add(fd, IoUringChannel.Kind.FILE, 0, file);
-                boolean write = options.contains(StandardOpenOption.WRITE)
-                        || options.contains(StandardOpenOption.APPEND);
-                channel.writable = write;
-                channel.readable = options.contains(StandardOpenOption.READ) || !write;
-                return channel;
-            } catch (IOException | RuntimeException e) {
-                closeQuietly(fd, e);
-                throw e;
-            }
+            return fileChannel(file, true, jdkOptions.contains(StandardOpenOption.READ) || !write, write, direct,
+                    "file " + path);
         } catch (IOException | RuntimeException e) {
             file.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Runs reads and writes on a duplicate of the descriptor of the user's {@code file}, which stays the user's:
+     * closing the channel leaves it open, and closing it makes the channel unusable.
+     *
+     * @throws IllegalArgumentException if {@code file} is not the JDK's own file channel
+     * @throws IOException              if it is closed, or cannot do direct I/O when asked to
+     */
+    @Override
+    public EngineChannel wrapFile(FileChannel file, Set<? extends OpenOption> options) throws IOException {
+        return fileChannel(file, false, options.contains(StandardOpenOption.READ),
+                options.contains(StandardOpenOption.WRITE), options.contains(dev.proactor.ProactorOpenOption.DIRECT),
+                "wrapped " + file);
+    }
+
+    private IoUringChannel fileChannel(FileChannel file, boolean owned, boolean readable, boolean writable,
+                                       boolean direct, String description) throws IOException {
+        int original = FileNative.fdOf(file);
+        if (original == -ErrnoNative.EOPNOTSUPP) {
+            throw new IllegalArgumentException("the io_uring engine needs the JDK's own FileChannel, not "
+                    + file.getClass().getName());
+        }
+        if (original < 0) {
+            throw Errors.newException("file descriptor", original);
+        }
+        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
+        try {
+            DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
+            IoUringChannel channel = new IoUringChannel(this, fd, IoUringChannel.Kind.FILE, 0, file);
+            channel.readable = readable;
+            channel.writable = writable;
+            channel.alignment = alignment;
+            channel.closesOwner = owned;
+            return add(channel); // published only once complete: a close of the engine may close it at once
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(fd, e);
             throw e;
         }
     }
@@ -290,13 +318,17 @@ final class IoUringEngine implements Engine {
     }
 
     private IoUringChannel add(int fd, IoUringChannel.Kind kind, int family, Channel owner) throws IOException {
-        if (closing) {
-            throw new ClosedChannelException();
-        }
         if (kind != IoUringChannel.Kind.FILE) {
             Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
         }
-        IoUringChannel channel = new IoUringChannel(this, fd, kind, family, owner);
+        return add(new IoUringChannel(this, fd, kind, family, owner));
+    }
+
+    /** Registers a channel made (and set up) by the caller. */
+    private IoUringChannel add(IoUringChannel channel) throws IOException {
+        if (closing) {
+            throw new ClosedChannelException();
+        }
         channels.add(channel);
         return channel;
     }

@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
@@ -35,7 +36,8 @@ import java.nio.channels.UnsupportedAddressTypeException;
  * stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept {@code ACCEPT},
  * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG}, files {@code READ}/{@code WRITE} (and the
  * vectored forms) at the position. Heap buffers go through the direction's 64 KiB block. Direct single-buffer paths
- * allocate nothing.
+ * allocate nothing. Files with {@code O_DIRECT} take direct buffers only, each transfer checked against the file's
+ * alignment before its SQE is written.
  */
 final class IoUringOps {
 
@@ -161,6 +163,7 @@ final class IoUringOps {
             dir.mode = MODE_SINGLE;
             dir.startPosition = position;
             if (file) {
+                checkDirect(channel, base + position, limit - position, offset);
                 return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
@@ -178,6 +181,9 @@ final class IoUringOps {
             IovecArray iovecs = dir.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
             for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
+                if (file) {
+                    checkDirect(channel, buffers[i], offset);
+                }
                 iovecs.addReadTarget(buffers[i]);
             }
             if (iovecs.count() == 0) {
@@ -187,6 +193,9 @@ final class IoUringOps {
             dir.mode = MODE_VECTOR;
             return engine.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
+        }
+        if (file) {
+            refuseHeapBuffer(channel);
         }
         int want = bounceSpace(request, IoUringDirection.BOUNCE_SIZE);
         if (want == 0) {
@@ -225,6 +234,37 @@ final class IoUringOps {
         }
         request.complete(result);
         return true;
+    }
+
+    /**
+     * On an {@code O_DIRECT} file: throws {@link IllegalArgumentException} naming the alignment when a transfer of
+     * {@code length} bytes at native {@code address} and file {@code offset} breaks it, before the kernel sees it
+     * (where it would fail with a bare {@code EINVAL}).
+     */
+    private static void checkDirect(IoUringChannel channel, long address, long length, long offset) {
+        DirectIoAlignment alignment = channel.alignment;
+        if (alignment != null) {
+            String violation = alignment.violation(address, length, offset);
+            if (violation != null) {
+                throw new IllegalArgumentException(alignment.message(violation));
+            }
+        }
+    }
+
+    /** As {@link #checkDirect(IoUringChannel, long, long, long)} for one buffer of a vectored transfer. */
+    private static void checkDirect(IoUringChannel channel, ByteBuffer buffer, long offset) {
+        if (channel.alignment != null && buffer.hasRemaining()) {
+            checkDirect(channel, DirectBuffers.address(buffer) + buffer.position(), buffer.remaining(), offset);
+        }
+    }
+
+    /** On an {@code O_DIRECT} file a heap buffer cannot be used: the bounce block is not aligned for it. */
+    private static void refuseHeapBuffer(IoUringChannel channel) {
+        DirectIoAlignment alignment = channel.alignment;
+        if (alignment != null) {
+            throw new IllegalArgumentException(alignment.message("a heap buffer has no stable address;"
+                    + " O_DIRECT needs a direct one"));
+        }
     }
 
     private static void copyFromBounce(IoUringDirection dir, IoRequest request, int result) {
@@ -274,6 +314,7 @@ final class IoUringOps {
             dir.mode = MODE_SINGLE;
             dir.startPosition = position;
             if (file) {
+                checkDirect(channel, base + position, limit - position, offset);
                 return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
@@ -293,6 +334,9 @@ final class IoUringOps {
             IovecArray iovecs = dir.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
             for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
+                if (file) {
+                    checkDirect(channel, buffers[i], offset);
+                }
                 iovecs.addWriteSource(buffers[i]);
             }
             if (iovecs.count() == 0) {
@@ -301,6 +345,9 @@ final class IoUringOps {
             dir.mode = MODE_VECTOR;
             return engine.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
+        }
+        if (file) {
+            refuseHeapBuffer(channel);
         }
         int filled = stage(dir, request);
         if (filled == 0) {

@@ -19,6 +19,7 @@ import dev.proactor.ProactorConfig;
 import dev.proactor.ProactorOpenOption;
 import dev.proactor.jni.LinuxAio;
 import dev.proactor.jni.epoll.EpollEngineProvider;
+import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.LinuxAioNative;
 import java.io.IOException;

@@ -1,8 +1,6 @@
-package dev.proactor.jni.aio;
+package dev.proactor.jni.internal;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.LinuxAioNative;
-import dev.proactor.jni.internal.NativeMemory;
 import java.io.IOException;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
@@ -18,20 +16,37 @@ import java.nio.file.Path;
  * alignment of this very file. On older kernels, or file systems that do not report it, both are the logical block
  * size of the file system's device ({@code /sys/dev/block/MAJ:MIN[/..]/queue/logical_block_size}, what
  * {@code BLKSSZGET} returns), and failing that the file's preferred block size ({@code st_blksize}), which is a
- * multiple of it and so always safe.
+ * multiple of it and so always safe. Used by the engines that run {@code O_DIRECT} files (Linux AIO, io_uring).
  *
  * @param memory  required alignment of the buffer's address (of the first byte to transfer)
  * @param offset  required alignment of the file position and of the length
  * @param source  where the values came from, for messages
  */
-record DirectIoAlignment(int memory, int offset, String source) {
+public record DirectIoAlignment(int memory, int offset, String source) {
 
     /**
-     * The alignment of the open file {@code fd} (of {@code path}, for messages).
+     * Sets {@code O_DIRECT} on the open file of {@code fd} (every descriptor of that open file sees it) and returns
+     * the alignment it needs.
      *
+     * @param what names the file in messages (a path, a channel)
+     * @throws IOException if the file system has no direct I/O, or the alignment cannot be read
+     */
+    public static DirectIoAlignment enable(int fd, Object what) throws IOException {
+        int result = LinuxAioNative.setDirect(fd, true);
+        if (result < 0) {
+            throw new IOException("cannot open " + what + " with O_DIRECT: the file system does not support direct"
+                    + " I/O (" + Errors.newException("fcntl(F_SETFL, O_DIRECT)", result).getMessage() + ")");
+        }
+        return of(fd, what);
+    }
+
+    /**
+     * The alignment of the open file {@code fd}.
+     *
+     * @param path names the file in messages
      * @throws IOException if statx fails, or the file system reports that this file cannot do direct I/O
      */
-    static DirectIoAlignment of(int fd, Path path) throws IOException {
+    public static DirectIoAlignment of(int fd, Object path) throws IOException {
         NativeMemory out = NativeMemory.allocate(LinuxAioNative.DIO_ALIGNMENT_SIZE);
         int result = LinuxAioNative.dioAlignment(fd, out.address());
         Reference.reachabilityFence(out);
@@ -75,7 +90,7 @@ record DirectIoAlignment(int memory, int offset, String source) {
      * Why a transfer of {@code length} bytes at native {@code address} and file {@code position} breaks the rule,
      * or null when it does not. Allocates only for the message.
      */
-    String violation(long address, long length, long position) {
+    public String violation(long address, long length, long position) {
         if (address % memory != 0) {
             return "the buffer address " + Long.toHexString(address) + " (at its position) is not a multiple of "
                     + memory;
@@ -90,7 +105,7 @@ record DirectIoAlignment(int memory, int offset, String source) {
     }
 
     /** The whole message for a misaligned request. */
-    String message(String violation) {
+    public String message(String violation) {
         return "O_DIRECT needs buffer address alignment " + memory + " and position and length alignment " + offset
                 + " (" + source + "): " + violation + "; use a direct buffer from ByteBuffer.alignedSlice(" + memory
                 + ") with a length that is a multiple of " + offset;

@@ -1,0 +1,97 @@
+package dev.proactor.nio2;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * The blocking positional transfers of a {@link ProactorFileChannel}: each one or more lane operations the calling
+ * thread parks on ({@link BlockingTransfer}). A direct buffer goes to the engine as it is; a heap buffer is copied
+ * through a pooled direct buffer ({@link BounceBuffers}) in chunks of at most {@value BounceBuffers#MAX} bytes.
+ *
+ * <p>Reads: a direct buffer is one engine read (at least one byte, or end of file); a heap buffer is read chunk by
+ * chunk until it is full, a chunk comes back short (the end of the file is near) or end of file. Writes: every
+ * remaining byte is written (the engines continue partial writes), chunk by chunk for a heap buffer. A chunk is
+ * never started after the calling thread was interrupted: the interrupt closes the channel, so the transfer stops
+ * with what it moved.
+ *
+ * <p>Stateless; called by the thread that blocks.
+ */
+final class BlockingIo {
+
+    private BlockingIo() {
+    }
+
+    /**
+     * Reads into {@code dst} (which has space) from file {@code position}.
+     *
+     * @return bytes read, or -1 at end of file
+     * @throws IOException the first failing operation's error (bytes moved before it are in {@code dst})
+     */
+    static int read(FileLanes lanes, ByteBuffer dst, long position) throws IOException {
+        if (dst.isDirect()) {
+            return (int) once(lanes, true, dst, position);
+        }
+        int total = 0;
+        while (dst.hasRemaining()) {
+            ByteBuffer bounce = BounceBuffers.take(dst.remaining());
+            int chunk = bounce.remaining();
+            long n;
+            try {
+                n = once(lanes, true, bounce, position + total);
+                if (n > 0) {
+                    dst.put(bounce.flip());
+                    total += (int) n;
+                }
+            } finally {
+                BounceBuffers.give(bounce);
+            }
+            if (n < 0) {
+                return total == 0 ? -1 : total;
+            }
+            if (n < chunk || Thread.currentThread().isInterrupted()) {
+                break;
+            }
+        }
+        return total;
+    }
+
+    /**
+     * Writes every remaining byte of {@code src} at file {@code position}.
+     *
+     * @return bytes written
+     * @throws IOException the first failing operation's error ({@code src}'s position counts what was written)
+     */
+    static int write(FileLanes lanes, ByteBuffer src, long position) throws IOException {
+        if (src.isDirect()) {
+            return (int) once(lanes, false, src, position);
+        }
+        int total = 0;
+        while (src.hasRemaining()) {
+            ByteBuffer bounce = BounceBuffers.take(src.remaining());
+            int chunk = bounce.remaining();
+            try {
+                bounce.put(0, src, src.position(), chunk);
+                long n = once(lanes, false, bounce, position + total);
+                src.position(src.position() + (int) n);
+                total += (int) n;
+            } finally {
+                BounceBuffers.give(bounce);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                break;
+            }
+        }
+        return total;
+    }
+
+    /** One lane operation, waited for. */
+    private static long once(FileLanes lanes, boolean read, ByteBuffer buffer, long position) throws IOException {
+        BlockingTransfer t = new BlockingTransfer();
+        if (read) {
+            lanes.read(t, buffer, position);
+        } else {
+            lanes.write(t, buffer, position);
+        }
+        return t.await();
+    }
+}

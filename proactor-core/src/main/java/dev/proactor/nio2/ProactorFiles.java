@@ -1,0 +1,174 @@
+package dev.proactor.nio2;
+
+import dev.proactor.Demultiplexor;
+import dev.proactor.ProactorConfig;
+import java.io.IOException;
+import java.nio.channels.AsynchronousFileChannel;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The JDK's file channels on this project's file engines: an {@link AsynchronousFileChannel} and a
+ * {@link FileChannel} that a virtual thread blocks on without pinning its carrier. Reads and writes run on the
+ * demultiplexor's file engine: {@code io_uring} or {@code linux-aio} when that is the demultiplexor's engine, the
+ * thread-pool file engine otherwise (see {@link ProactorConfig}); everything else (size, truncate, force, locks,
+ * map, transfers) is done by the JDK's {@code FileChannel} on the same open file, which is also what opens it, so
+ * the open options, their checks and their errors are exactly {@code FileChannel.open}'s.
+ *
+ * <pre>{@code
+ * try (FileChannel ch = ProactorFiles.open(path, StandardOpenOption.READ)) {   // -Dproactor.engine=io_uring
+ *     ByteBuffer buf = ByteBuffer.allocateDirect(4096);
+ *     ch.read(buf, position);            // a virtual thread parks here and frees its carrier
+ * }
+ * }</pre>
+ *
+ * <p><b>Options.</b> Those of {@code FileChannel.open}, plus {@link dev.proactor.ProactorOpenOption#DIRECT} (or the
+ * JDK's {@code com.sun.nio.file.ExtendedOpenOption.DIRECT}) for {@code O_DIRECT} on the engines that have it
+ * ({@code io_uring}, {@code linux-aio}; the thread-pool engine refuses it with
+ * {@link UnsupportedOperationException}). With {@code O_DIRECT} every transfer's file position and length must be
+ * multiples of the file's alignment (a misaligned one fails with {@link IllegalArgumentException}); a direct buffer
+ * must also be aligned, a heap buffer is copied through an aligned one.
+ *
+ * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (see
+ * {@link ProactorConfig#fileLanes()}); more wait behind them.
+ *
+ * <p><b>The default demultiplexor</b> is made on first use from the {@code proactor.*} system properties
+ * ({@link ProactorConfig#fromSystemProperties()}) and started; its daemon threads dispatch completions (and run
+ * {@link java.nio.channels.CompletionHandler}s) for every channel opened without a demultiplexor. It is never
+ * closed.
+ *
+ * <p><b>Blocking inside a handler.</b> A thread blocked in one of these {@code FileChannel}s, or in
+ * {@code Future.get()} of the asynchronous one, waits for a completion that the demultiplexor's pool threads
+ * dispatch. A completion handler runs on such a thread, so it must not block on a channel of the same
+ * demultiplexor: with every pool thread waiting so, no thread is left to dispatch (the JDK's channel groups have
+ * the same rule for their threads).
+ *
+ * <p>Thread-safe.
+ */
+public final class ProactorFiles {
+
+    private static final ReentrantLock DEFAULT_LOCK = new ReentrantLock();
+    private static volatile Demultiplexor defaultDemultiplexor;
+
+    private ProactorFiles() {
+    }
+
+    /**
+     * Opens a file as {@link FileChannel#open(Path, OpenOption...)} does, on the default demultiplexor.
+     *
+     * @throws UnsupportedOperationException if an option is not supported, or the default demultiplexor has no file
+     *                                       engine ({@code proactor.fileEngine=none}) or none with direct I/O
+     * @throws IOException                   as {@code FileChannel.open}, or if the file engine cannot use the file
+     */
+    public static FileChannel open(Path path, OpenOption... options) throws IOException {
+        return open(defaultDemultiplexor(), path, options);
+    }
+
+    /**
+     * Opens a file as {@link FileChannel#open(Path, OpenOption...)} does; its reads and writes run on
+     * {@code demultiplexor}, which must be dispatching completions (started, or served by
+     * {@link Demultiplexor#handleEvents}) for them to end.
+     *
+     * @throws IllegalStateException if the demultiplexor is closed
+     * @see #open(Path, OpenOption...)
+     */
+    public static FileChannel open(Demultiplexor demultiplexor, Path path, OpenOption... options)
+            throws IOException {
+        Objects.requireNonNull(demultiplexor, "demultiplexor");
+        FileOptions o = FileOptions.of(options);
+        checkFileEngine(demultiplexor, o);
+        FileChannel file = FileChannel.open(path, o.jdk);
+        try {
+            return new ProactorFileChannel(demultiplexor, file, o);
+        } catch (IOException | RuntimeException | Error e) {
+            closeAfter(file, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a file as {@link AsynchronousFileChannel#open(Path, OpenOption...)} does, on the default
+     * demultiplexor: completion handlers run on its threads.
+     *
+     * @throws UnsupportedOperationException for {@link java.nio.file.StandardOpenOption#APPEND} (as the JDK), an
+     *                                       unsupported option, or no file engine (with direct I/O, if asked)
+     * @throws IOException                   as {@code AsynchronousFileChannel.open}, or if the file engine cannot
+     *                                       use the file
+     */
+    public static AsynchronousFileChannel openAsynchronous(Path path, OpenOption... options) throws IOException {
+        return openAsynchronous(defaultDemultiplexor(), path, options);
+    }
+
+    /**
+     * Opens a file as {@link AsynchronousFileChannel#open(Path, OpenOption...)} does; its operations run on
+     * {@code demultiplexor}, whose dispatching threads run the completion handlers.
+     *
+     * @throws IllegalStateException if the demultiplexor is closed
+     * @see #openAsynchronous(Path, OpenOption...)
+     */
+    public static AsynchronousFileChannel openAsynchronous(Demultiplexor demultiplexor, Path path,
+                                                           OpenOption... options) throws IOException {
+        Objects.requireNonNull(demultiplexor, "demultiplexor");
+        FileOptions o = FileOptions.ofAsynchronous(options);
+        checkFileEngine(demultiplexor, o);
+        FileChannel file = FileChannel.open(path, o.jdk);
+        try {
+            return new ProactorAsynchronousFileChannel(demultiplexor, file, o);
+        } catch (IOException | RuntimeException | Error e) {
+            closeAfter(file, e);
+            throw e;
+        }
+    }
+
+    /**
+     * The demultiplexor channels opened without one use: made on first use from the {@code proactor.*} system
+     * properties and started.
+     *
+     * @throws IOException if it cannot be opened (e.g. {@code proactor.strict=true} with an unavailable engine)
+     */
+    public static Demultiplexor defaultDemultiplexor() throws IOException {
+        Demultiplexor d = defaultDemultiplexor;
+        if (d != null) {
+            return d;
+        }
+        // A ReentrantLock, not a monitor: a virtual thread that waits here parks and frees its carrier.
+        DEFAULT_LOCK.lock();
+        try {
+            d = defaultDemultiplexor;
+            if (d == null) {
+                d = Demultiplexor.open(ProactorConfig.fromSystemProperties()).start();
+                defaultDemultiplexor = d;
+            }
+            return d;
+        } finally {
+            DEFAULT_LOCK.unlock();
+        }
+    }
+
+    /**
+     * Refuses, before the file is opened (and perhaps created), what the demultiplexor certainly cannot run: no file
+     * engine at all, or direct I/O on the thread-pool engine. Anything else an engine refuses fails the open after.
+     */
+    private static void checkFileEngine(Demultiplexor demultiplexor, FileOptions options) {
+        String engine = demultiplexor.getFileEngineName();
+        if (engine == null) {
+            throw new UnsupportedOperationException("no engine of " + demultiplexor + " runs files ("
+                    + ProactorConfig.FILE_ENGINE + " is '" + demultiplexor.getConfig().fileEngine() + "')");
+        }
+        if (options.direct && engine.equals(ProactorConfig.FILE_ENGINE_THREADPOOL)) {
+            throw new UnsupportedOperationException("direct I/O (O_DIRECT) needs an engine that runs files itself"
+                    + " (proactor.engine=io_uring or linux-aio); the threadpool file engine does buffered I/O only");
+        }
+    }
+
+    private static void closeAfter(FileChannel file, Throwable failure) {
+        try {
+            file.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

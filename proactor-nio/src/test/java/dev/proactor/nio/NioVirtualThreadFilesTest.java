@@ -1,0 +1,22 @@
+package dev.proactor.nio;
+
+import dev.proactor.conformance.VirtualThreadFork;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The file-channel contract tests of this module again on virtual threads, in a forked JDK 21+ with one carrier
+ * thread (see {@link VirtualThreadFork}), the no-pinning test included. Skipped, with the reason, without a JDK 21+.
+ */
+@Timeout(value = 360, unit = TimeUnit.SECONDS)
+class NioVirtualThreadFilesTest {
+
+    @Test
+    void fileChannelContractsOnVirtualThreads() throws Exception {
+        VirtualThreadFork.run(List.of(NioFileChannelConformanceTest.class,
+                NioAsynchronousFileChannelConformanceTest.class),
+                "virtualReadersWaitingForTheEngineLeaveTheCarrierToOthers");
+    }
+}
