@@ -58,8 +58,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     private final AsynchChannel channel;
 
     private final Object stateLock = new Object();
-    /** Guarded by stateLock. */
-    private int state;
+    /** Written under stateLock; volatile so reads and writes check it without the lock (once CONNECTED, it stays). */
+    private volatile int state;
     /** The peer once connected; guarded by stateLock. */
     private SocketAddress remote;
     /**
@@ -432,10 +432,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     }
 
     private void checkConnected() {
-        synchronized (stateLock) {
-            if (state != CONNECTED) {
-                throw new NotYetConnectedException();
-            }
+        if (state != CONNECTED) { // read without the lock: CONNECTED is final, and every read and write checks
+            throw new NotYetConnectedException();
         }
     }
 
