@@ -61,6 +61,22 @@ final class EpollChannel implements EngineChannel {
     IoRequest input;
     /** Pending write, connect, send or transmit, or null. Guarded by this. */
     IoRequest output;
+    /**
+     * The engine's poll count ({@link EpollEngine#polls()}) when this channel's last stream read found the receive
+     * queue empty (it would block, or took fewer bytes than it asked for), or -1 if it did not, or an input event
+     * came since. While no poll has run since then, a read started now (in practice from the callback of the read
+     * that drained the socket) would only make a system call that finds nothing, so it waits for the next event
+     * instead. Skipping is always safe: bytes that arrive after the draining read make a new edge-triggered
+     * event, handled under this lock after it, unless the peer's end of stream or an error was already reported
+     * (see {@link #inputEnded}). Guarded by this.
+     */
+    long drainedAtPoll = -1;
+    /**
+     * An input event reported the peer's end of stream, a hang-up or an error. Once set, reads are always tried at
+     * start: a read that took fewer bytes than it asked for may leave an end of stream behind it whose event was
+     * already consumed, so no further event would come. Guarded by this.
+     */
+    boolean inputEnded;
     /** {@link #close()} was called. Guarded by this. */
     boolean closed;
     /**
@@ -84,6 +100,11 @@ final class EpollChannel implements EngineChannel {
         this.kind = kind;
         this.family = family;
         this.owner = owner;
+    }
+
+    /** The engine this channel belongs to. */
+    EpollEngine engine() {
+        return engine;
     }
 
     /** The epoll user data of this channel's events. */

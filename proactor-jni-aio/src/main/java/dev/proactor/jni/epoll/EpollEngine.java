@@ -50,10 +50,18 @@ public final class EpollEngine implements Engine {
             EpollNative.EPOLLIN | EpollNative.EPOLLOUT | EpollNative.EPOLLRDHUP | EpollNative.EPOLLET;
     private static final int INPUT_EVENTS =
             EpollNative.EPOLLIN | EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
+    /** Input events after which a read may find an end of stream or an error without a further event. */
+    private static final int ENDED_EVENTS = EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int DEFAULT_BACKLOG = 128;
 
     private final int epfd;
+    /**
+     * How many polls the leader has started: with {@link EpollChannel#drainedAtPoll}, whether a drained socket
+     * was drained since the last look at the events. Written by the leader; a stale value only makes a start try
+     * a read it could have skipped, or skip one it could have tried (see there: both are safe).
+     */
+    private volatile long polls;
     private final EpollChannelTable channels = new EpollChannelTable();
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
@@ -342,7 +350,11 @@ public final class EpollEngine implements Engine {
                 return StartResult.COMPLETED;
             }
             try {
-                if (EpollOperations.tryOnce(channel, request)) {
+                // A stream read on a socket its last read drained, with no poll since, waits for the next event:
+                // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll).
+                boolean waitForEvent = input && channel.drainedAtPoll == polls && !channel.inputEnded
+                        && request.kind() == OpKind.READ;
+                if (!waitForEvent && EpollOperations.tryOnce(channel, request)) {
                     return StartResult.COMPLETED;
                 }
             } catch (IOException | RuntimeException e) {
@@ -380,6 +392,16 @@ public final class EpollEngine implements Engine {
         }
     }
 
+    /** Polls started so far (see {@link #polls}). */
+    long polls() {
+        return polls;
+    }
+
+    /** The leader is about to poll. */
+    void beforePoll() {
+        polls++; // the leader's only writer: no lost update
+    }
+
     /** An event for channel {@code id}, in the leader: retry its parked requests and queue what finished. */
     void onReady(long id, int events) {
         EpollChannel channel = channels.get(id);
@@ -392,6 +414,10 @@ public final class EpollEngine implements Engine {
             }
             if (retireIfOwnerClosed(channel, true)) {
                 return;
+            }
+            if ((events & INPUT_EVENTS) != 0) {
+                channel.drainedAtPoll = -1; // bytes (or an end of stream, or an error) arrived since
+                channel.inputEnded |= (events & ENDED_EVENTS) != 0;
             }
             if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
                 channel.input = null;

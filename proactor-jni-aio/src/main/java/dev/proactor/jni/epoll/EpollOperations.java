@@ -77,6 +77,7 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "read");
         checkWritable(request);
         long result;
+        long asked;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
             ByteBuffer buffer = request.firstBuffer();
             long base = channel.inputScratch.baseAddress(buffer);
@@ -87,6 +88,7 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffer was changed while pending), as the JDK reads 0
                 return true;
             }
+            asked = limit - position;
             result = SocketNative.recv(channel.fd, base + position, limit - position);
             if (result > 0) {
                 buffer.position(position + (int) result);
@@ -102,6 +104,7 @@ final class EpollOperations {
                 request.complete(0); // no space left (the buffers were changed while pending)
                 return true;
             }
+            asked = iovecs.totalLength();
             result = SocketNative.recv(channel.fd, iovecs);
         } else {
             int want = bounceSpace(request, channel.inputScratch.bounce().size());
@@ -109,8 +112,13 @@ final class EpollOperations {
                 request.complete(0);
                 return true;
             }
+            asked = want;
             result = readThroughBounce(channel, request, want);
         }
+        // Fewer bytes than asked (or none yet) means the receive queue is empty now; an end of stream or an
+        // error is not "drained": every later read must find it again at once.
+        boolean drained = Errors.isAgain(result) || (result > 0 && result < asked);
+        channel.drainedAtPoll = drained ? channel.engine().polls() : -1;
         if (Errors.isAgain(result)) {
             return false;
         }

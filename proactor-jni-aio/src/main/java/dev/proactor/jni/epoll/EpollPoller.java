@@ -41,6 +41,7 @@ final class EpollPoller {
      */
     int poll(int timeoutMillis) throws IOException {
         interrupted = false;
+        engine.beforePoll();
         int count = EpollNative.epollWait(epfd, events, timeoutMillis);
         if (count < 0) {
             if (count == -ErrnoNative.EINTR) {

@@ -46,6 +46,15 @@ public final class IovecArray {
         this.lengths = new int[capacity];
     }
 
+    /** Bytes the added iovecs cover together. */
+    public long totalLength() {
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            total += lengths[i];
+        }
+        return total;
+    }
+
     /** Forgets all buffers. */
     public void clear() {
         Arrays.fill(buffers, 0, count, null);
