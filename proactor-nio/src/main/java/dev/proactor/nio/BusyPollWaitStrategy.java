@@ -20,12 +20,15 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     private final Selector selector;
     private final Consumer<SelectionKey> onReady;
+    private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
     private volatile boolean interrupted;
 
-    BusyPollWaitStrategy(Selector selector, Consumer<SelectionKey> onReady, ArrayDeque<IoRequest> completed) {
+    BusyPollWaitStrategy(Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+                         ArrayDeque<IoRequest> completed) {
         this.selector = selector;
         this.onReady = onReady;
+        this.beforeSelect = beforeSelect;
         this.completed = completed;
     }
 
@@ -38,6 +41,7 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
     public int waitFor(long timeoutNanos) throws IOException {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         for (;;) {
+            beforeSelect.run();
             selector.selectNow(onReady);
             if (!completed.isEmpty() || interrupted || timeoutNanos == 0
                     || (timeoutNanos > 0 && System.nanoTime() - deadline >= 0)) {

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
@@ -40,18 +41,34 @@ final class NioEngine implements Engine {
 
     private final Selector selector;
     private final WaitStrategy waitStrategy;
+    /**
+     * Selects started by the leader; with {@link NioChannel#drainedAtSelect}, whether a socket was drained since the
+     * last look at readiness. A stale value read by another thread only makes a start try a read it could have
+     * skipped, or skip one it could have tried: both safe.
+     */
+    private volatile long selects;
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
 
     NioEngine(Selector selector, WaitStrategyFactory factory) {
         this.selector = selector;
         Consumer<SelectionKey> onReady = this::onReady; // built once: select(Consumer) then allocates nothing
-        this.waitStrategy = factory.create(selector, onReady, completed);
+        this.waitStrategy = factory.create(selector, onReady, () -> selects++, completed);
     }
 
-    /** Makes the wait strategy of an engine once the engine's readiness callback exists. */
+    /** Makes the wait strategy of an engine once the engine's readiness callbacks exist. */
     interface WaitStrategyFactory {
-        WaitStrategy create(Selector selector, Consumer<SelectionKey> onReady, ArrayDeque<IoRequest> completed);
+        /**
+         * @param onReady      handles one selected key
+         * @param beforeSelect to run before every select (the leader's only writer of {@link #selects})
+         */
+        WaitStrategy create(Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+                            ArrayDeque<IoRequest> completed);
+    }
+
+    /** Selects started so far (see {@link NioChannel#drainedAtSelect}). */
+    long selects() {
+        return selects;
     }
 
     @Override
@@ -167,7 +184,10 @@ final class NioEngine implements Engine {
                 return StartResult.COMPLETED;
             }
             try {
-                if (NioOperations.tryOnce(nc, r)) {
+                // A stream read on a socket its last read drained, with no select since, waits for readiness:
+                // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect).
+                boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects;
+                if (!waitForReadiness && tryOnce(nc, r)) {
                     return StartResult.COMPLETED;
                 }
             } catch (IOException | RuntimeException e) {
@@ -205,6 +225,30 @@ final class NioEngine implements Engine {
         }
     }
 
+    /**
+     * {@link NioOperations#tryOnce}, noting for a stream read whether it drained the socket (read nothing, or
+     * fewer bytes than asked for; an end of stream or an error is not "drained"). Lock held.
+     */
+    private boolean tryOnce(NioChannel nc, IoRequest r) throws IOException {
+        if (r.kind() != OpKind.READ) {
+            return NioOperations.tryOnce(nc, r);
+        }
+        long asked = remaining(r);
+        boolean done = NioOperations.tryOnce(nc, r);
+        boolean drained = !done || (r.error() == null && r.bytes() > 0 && r.bytes() < asked);
+        nc.drainedAtSelect = drained ? selects : -1;
+        return done;
+    }
+
+    private static long remaining(IoRequest r) {
+        ByteBuffer[] buffers = r.buffers();
+        long total = 0;
+        for (int i = r.offset(), end = i + r.length(); i < end; i++) {
+            total += buffers[i].remaining();
+        }
+        return total;
+    }
+
     /** Readiness of one key, in the leader during select: perform the pending calls and queue what finished. */
     private void onReady(SelectionKey key) {
         NioChannel nc = (NioChannel) key.attachment();
@@ -217,6 +261,7 @@ final class NioEngine implements Engine {
             int ready = key.readyOps();
             int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
             if (inputReady != 0) {
+                nc.drainedAtSelect = -1; // bytes, an end of stream or an error are there
                 if (nc.input == null) {
                     nc.removeInterest(inputReady); // sticky input interest no request waits for any more
                 } else if (step(nc, nc.input)) {
@@ -243,7 +288,7 @@ final class NioEngine implements Engine {
     private boolean step(NioChannel nc, IoRequest r) {
         boolean done;
         try {
-            done = NioOperations.tryOnce(nc, r);
+            done = tryOnce(nc, r);
         } catch (IOException | RuntimeException e) {
             r.fail(e);
             done = true;

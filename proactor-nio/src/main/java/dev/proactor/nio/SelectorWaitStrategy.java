@@ -19,13 +19,15 @@ final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
     private final String name;
     private final Selector selector;
     private final Consumer<SelectionKey> onReady;
+    private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
 
-    SelectorWaitStrategy(String name, Selector selector, Consumer<SelectionKey> onReady,
+    SelectorWaitStrategy(String name, Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
                          ArrayDeque<IoRequest> completed) {
         this.name = name;
         this.selector = selector;
         this.onReady = onReady;
+        this.beforeSelect = beforeSelect;
         this.completed = completed;
     }
 
@@ -36,6 +38,7 @@ final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
+        beforeSelect.run();
         if (timeoutNanos < 0) {
             selector.select(onReady);
         } else if (timeoutNanos == 0) {
