@@ -222,4 +222,9 @@ final class IoUringChannel implements EngineChannel {
     public String toString() {
         return "io_uring " + kind.name().toLowerCase(java.util.Locale.ROOT) + " channel fd " + fd;
     }
+
+    /** The engine this channel belongs to. */
+    IoUringEngine engine() {
+        return engine;
+    }
 }

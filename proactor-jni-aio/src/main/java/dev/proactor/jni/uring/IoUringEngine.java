@@ -94,6 +94,8 @@ final class IoUringEngine implements Engine {
     private int nextSlot;
 
     private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
+    /** See {@link #reaps()}. */
+    private volatile long reaps;
     private volatile boolean closing;
     /** Whether the calling thread is one of the demultiplexor's own (see the class documentation). */
     private final BooleanSupplier ownThread;
@@ -563,8 +565,18 @@ final class IoUringEngine implements Engine {
         }
     }
 
+    /**
+     * Reaps started so far: with {@link IoUringDirection#drainedAtReap}, whether a socket was drained since the
+     * leader last looked at the completions. Written by the leader; a stale value read by another thread only makes
+     * a start try a read it could have skipped, or skip a try it could have made: both safe.
+     */
+    long reaps() {
+        return reaps;
+    }
+
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
+        reaps++; // the leader's only writer
         int n = ring.reap(onCompletion);
         if (n > 0 && !maySubmit()) {
             submitter.wake(); // a leader that may not submit: its continuations are submitted by the submitter

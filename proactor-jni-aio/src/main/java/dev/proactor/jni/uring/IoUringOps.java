@@ -167,7 +167,9 @@ final class IoUringOps {
                 return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
-            if (engine.tryFirst() && request.bytes() == 0) {
+            dir.asked = limit - position;
+            // Tried first unless the last read drained the socket with no reap since (see drainedAtReap).
+            if (engine.tryFirst() && request.bytes() == 0 && dir.drainedAtReap != engine.reaps()) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
@@ -213,6 +215,10 @@ final class IoUringOps {
     }
 
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
+        if (request.kind() == OpKind.READ) {
+            boolean drained = dir.mode == MODE_SINGLE && result > 0 && result < dir.asked;
+            dir.drainedAtReap = drained ? dir.channel.engine().reaps() : -1;
+        }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
         }
