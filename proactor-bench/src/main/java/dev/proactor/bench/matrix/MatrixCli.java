@@ -39,10 +39,11 @@ public final class MatrixCli implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--quick", description = "Smoke test (the default without table options): sessions 1,100 x "
-            + "window 0,8x, 1 run of 3 s after 2 s warm-up; too few runs for a published table.")
+            + "window 0,8x and 1 session x 2 blocks in flight, 1 run of 3 s after 2 s warm-up; too few runs for "
+            + "a published table.")
     private boolean quick;
 
-    @Option(names = "--full", description = "The documented table, 18 rows, 3 runs of 3 s after 5 s warm-up.")
+    @Option(names = "--full", description = "The documented table, 19 rows, 3 runs of 3 s after 5 s warm-up.")
     private boolean full;
 
     @Option(names = "--sessions", split = ",", paramLabel = "N", description = "TCP connections, e.g. 1,100.")

@@ -32,6 +32,16 @@ class MatrixOptionsTest {
     }
 
     @Test
+    void bothPresetsHaveTheOneSessionRowWithTwoBlocksInFlight() throws UsageException {
+        Row row = Preset.oneSessionTwoBlocks();
+        assertEquals(1, row.sessions());
+        assertEquals(1024, row.window());
+        assertTrue(Preset.QUICK.rows().contains(row));
+        assertTrue(Preset.FULL.rows().contains(row));
+        assertTrue(parse("--quick").rows().contains(row));
+    }
+
+    @Test
     void disturbedAndNote() throws UsageException {
         MatrixOptions quiet = parse("--quick");
         assertFalse(quiet.disturbed());
