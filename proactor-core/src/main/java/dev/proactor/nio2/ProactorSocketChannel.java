@@ -13,7 +13,6 @@ import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.AlreadyBoundException;
 import java.nio.channels.AlreadyConnectedException;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.AsynchronousSocketChannel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.CompletionHandler;
@@ -52,8 +51,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     private final ProactorChannelGroup group;
     /** The JDK channel a provider-opened channel is made of; null for an accepted one. */
     private final SocketChannel jdk;
-    private final OperationSlot reads;
-    private final OperationSlot writes;
+    /** Reads and writes: one pending operation per direction, the JDK's results and exceptions. */
+    private final StreamTransfers transfers;
     private final OperationSlot connects;
     private final AsynchChannel channel;
 
@@ -62,28 +61,13 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     private volatile int state;
     /** The peer once connected; guarded by stateLock. */
     private SocketAddress remote;
-    /**
-     * Set by {@link #close()} before the channel closes: an operation that ends after that with an error or an end
-     * of stream ended because of the close (an engine whose cancel is asynchronous, io_uring, may see the peer's
-     * end of stream first), so it fails with {@link AsynchronousCloseException} as the JDK's contract says.
-     */
-    private volatile boolean closing;
-    private volatile boolean inputShut;
-    private volatile boolean outputShut;
-    /**
-     * Whether the pending read is a scattering one (its result is a {@code Long}); written before the read starts,
-     * read by its completion (the dispatcher's hand-off orders the two). Likewise {@link #gathering}.
-     */
-    private boolean scattering;
-    private boolean gathering;
 
     private ProactorSocketChannel(ProactorAsynchronousChannelProvider provider, ProactorChannelGroup group,
                                   SocketChannel jdk, OpAccept accepted) throws IOException {
         super(provider);
         this.group = group;
         this.jdk = jdk;
-        this.reads = new OperationSlot(group, OperationSlot.Kind.READ);
-        this.writes = new OperationSlot(group, OperationSlot.Kind.WRITE);
+        this.transfers = new StreamTransfers(group);
         this.connects = new OperationSlot(group, OperationSlot.Kind.CONNECT);
         group.register(this);
         try {
@@ -96,6 +80,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
                 remote = accepted.getRemoteAddress();
             }
             channel.setCompletionsAtStart(true); // what completes at once completes on the caller, as the JDK's
+            transfers.runOn(channel);
         } catch (IOException | RuntimeException | Error e) {
             group.deregister(this);
             throw e;
@@ -151,8 +136,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public Future<Void> connect(SocketAddress remote) {
         // A cancelled connect may still connect: as the JDK, reading and writing are refused from then on.
         IoFuture<Void> f = new IoFuture<>(() -> {
-            reads.kill();
-            writes.kill();
+            transfers.reads.kill();
+            transfers.writes.kill();
         }, this);
         connect(remote, null, null, f);
         return f;
@@ -226,14 +211,14 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public <A> void read(ByteBuffer dst, long timeout, TimeUnit unit, A attachment,
                          CompletionHandler<Integer, ? super A> handler) {
         Objects.requireNonNull(handler, "'handler' is null");
-        checkWritable(dst);
+        StreamTransfers.checkWritable(dst);
         read(dst, null, 0, 0, timeout, unit, attachment, handler, null);
     }
 
     @Override
     public Future<Integer> read(ByteBuffer dst) {
-        checkWritable(dst);
-        IoFuture<Integer> f = new IoFuture<>(reads, this);
+        StreamTransfers.checkWritable(dst);
+        IoFuture<Integer> f = new IoFuture<>(transfers.reads, this);
         read(dst, null, 0, 0, 0, TimeUnit.MILLISECONDS, null, null, f);
         return f;
     }
@@ -242,55 +227,21 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public <A> void read(ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit, A attachment,
                          CompletionHandler<Long, ? super A> handler) {
         Objects.requireNonNull(handler, "'handler' is null");
-        checkRange(dsts, offset, length);
+        StreamTransfers.checkRange(dsts, offset, length);
         for (int i = offset; i < offset + length; i++) {
-            checkWritable(dsts[i]);
+            StreamTransfers.checkWritable(dsts[i]);
         }
         read(null, dsts, offset, length, timeout, unit, attachment, handler, null);
     }
 
-    private static void checkWritable(ByteBuffer dst) {
-        if (dst.isReadOnly()) {
-            throw new IllegalArgumentException("Read-only buffer");
-        }
-    }
-
-    private static void checkRange(ByteBuffer[] buffers, int offset, int length) {
-        if (offset < 0 || length < 0 || offset > buffers.length - length) {
-            throw new IndexOutOfBoundsException();
-        }
-    }
-
-    /** One read ({@code dst}) or scattering read ({@code dsts}), with a handler or a future, as the JDK's. */
     private void read(ByteBuffer dst, ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit,
                       Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
-        boolean isScattering = dsts != null;
         if (!isOpen()) {
             failNow(handler, attachment, future, new ClosedChannelException());
             return;
         }
         checkConnected();
-        reads.begin(handler, attachment, future);
-        boolean space = isScattering ? hasRemaining(dsts, offset, length) : dst.hasRemaining();
-        if (inputShut || !space) {
-            long n = inputShut ? -1 : 0;
-            reads.finishNow(isScattering ? (Object) n : (Object) (int) n, null);
-            return;
-        }
-        long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
-        scattering = isScattering;
-        try {
-            if (isScattering) {
-                channel.read(dsts, offset, length, nanos, TimeUnit.NANOSECONDS, null);
-            } else {
-                channel.read(dst, nanos, TimeUnit.NANOSECONDS, null);
-            }
-        } catch (RuntimeException | Error e) {
-            reads.abandon();
-            throw e;
-        } finally {
-            reads.startReturned();
-        }
+        transfers.read(dst, dsts, offset, length, timeout, unit, attachment, handler, future);
     }
 
     // ---------------------------------------------------------------- writes
@@ -305,7 +256,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     @Override
     public Future<Integer> write(ByteBuffer src) {
         Objects.requireNonNull(src, "src");
-        IoFuture<Integer> f = new IoFuture<>(writes, this);
+        IoFuture<Integer> f = new IoFuture<>(transfers.writes, this);
         write(src, null, 0, 0, 0, TimeUnit.MILLISECONDS, null, null, f);
         return f;
     }
@@ -314,51 +265,18 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public <A> void write(ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit, A attachment,
                           CompletionHandler<Long, ? super A> handler) {
         Objects.requireNonNull(handler, "'handler' is null");
-        checkRange(srcs, offset, length);
+        StreamTransfers.checkRange(srcs, offset, length);
         write(null, srcs, offset, length, timeout, unit, attachment, handler, null);
     }
 
-    /** One write ({@code src}) or gathering write ({@code srcs}), with a handler or a future, as the JDK's. */
     private void write(ByteBuffer src, ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit,
                        Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
-        boolean isGathering = srcs != null;
         if (!isOpen()) {
             failNow(handler, attachment, future, new ClosedChannelException());
             return;
         }
         checkConnected();
-        writes.begin(handler, attachment, future);
-        if (outputShut) {
-            writes.finishNow(null, new ClosedChannelException());
-            return;
-        }
-        if (!(isGathering ? hasRemaining(srcs, offset, length) : src.hasRemaining())) {
-            writes.finishNow(isGathering ? (Object) 0L : (Object) 0, null);
-            return;
-        }
-        long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
-        gathering = isGathering;
-        try {
-            if (isGathering) {
-                channel.write(srcs, offset, length, nanos, TimeUnit.NANOSECONDS, null);
-            } else {
-                channel.write(src, nanos, TimeUnit.NANOSECONDS, null);
-            }
-        } catch (RuntimeException | Error e) {
-            writes.abandon();
-            throw e;
-        } finally {
-            writes.startReturned();
-        }
-    }
-
-    private static boolean hasRemaining(ByteBuffer[] buffers, int offset, int length) {
-        for (int i = offset; i < offset + length; i++) {
-            if (buffers[i].hasRemaining()) {
-                return true;
-            }
-        }
-        return false;
+        transfers.write(src, srcs, offset, length, timeout, unit, attachment, handler, future);
     }
 
     // ---------------------------------------------------------------- shutdown, options, close
@@ -367,9 +285,9 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public AsynchronousSocketChannel shutdownInput() throws IOException {
         checkOpen();
         checkConnected();
-        if (!inputShut) {
+        if (!transfers.inputShut()) {
             channel.shutdownInput();
-            inputShut = true;
+            transfers.inputShutDown();
         }
         return this;
     }
@@ -378,9 +296,9 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     public AsynchronousSocketChannel shutdownOutput() throws IOException {
         checkOpen();
         checkConnected();
-        if (!outputShut) {
+        if (!transfers.outputShut()) {
             channel.shutdownOutput();
-            outputShut = true;
+            transfers.outputShutDown();
         }
         return this;
     }
@@ -420,7 +338,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
      */
     @Override
     public void close() throws IOException {
-        closing = true;
+        transfers.closing();
         channel.close(); // closes the JDK channel too, if any
         group.deregister(this);
     }
@@ -449,43 +367,17 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         return "ProactorSocketChannel[" + channel + "]";
     }
 
-    /** The error of an operation that ended because the channel was closed while it was pending. */
-    private static Throwable closedDuring(Throwable error) {
-        if (error instanceof AsynchronousCloseException) {
-            return error;
-        }
-        AsynchronousCloseException e = new AsynchronousCloseException();
-        if (error != null) {
-            e.initCause(error);
-        }
-        return e;
-    }
-
     /** The engine's completions of this channel, on the demultiplexor's threads; never throws. */
     private final class Events implements AsynchHandler {
 
         @Override
         public void onReadCompleted(OpRead op) {
-            Throwable e = op.getError();
-            long n = op.getBytesCompleted();
-            if (closing && (e != null || n < 0)) {
-                reads.finish(null, closedDuring(e));
-            } else if (e != null) {
-                reads.finish(null, e);
-            } else {
-                reads.finish(scattering ? (Object) n : (Object) (int) n, null);
-            }
+            transfers.onReadCompleted(op);
         }
 
         @Override
         public void onWriteCompleted(OpWrite op) {
-            Throwable e = op.getError();
-            if (e != null) {
-                writes.finish(null, closing ? closedDuring(e) : e);
-            } else {
-                long n = op.getBytesCompleted();
-                writes.finish(gathering ? (Object) n : (Object) (int) n, null);
-            }
+            transfers.onWriteCompleted(op);
         }
 
         @Override

@@ -1,0 +1,160 @@
+package dev.proactor.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.proactor.spi.Engine;
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The drained-read rule of a socket engine that tries stream reads at start: a read started after the read that
+ * drained the socket (took fewer bytes than it asked for), with no poll of the engine in between (what a NIO.2
+ * program does: its next read starts inside the callback of the last one), does not try the socket (the try
+ * would find nothing) and waits for readiness or goes to the kernel instead. It must still complete with every
+ * byte, also bytes already there, and with an end of stream whose readiness was reported before the draining read.
+ * Reads after a poll, or after a read that filled its buffer, are tried at once. The engine is driven from the test
+ * thread through the SPI (start, then polls of its wait strategy).
+ */
+public abstract class AbstractDrainedReadTest {
+
+    /** Hang guard only. */
+    private static final long GUARD_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private Engine engine;
+    private ServerSocketChannel server;
+    private SocketChannel peer;
+    private EngineChannel channel;
+
+    /**
+     * The engine under test, with reads tried at start; skips the test (an assumption) where it is unavailable.
+     *
+     * @throws IOException if it cannot be made
+     */
+    protected abstract Engine openEngine() throws IOException;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        engine = openEngine();
+        server = ServerSocketChannel.open();
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        SocketChannel client = SocketChannel.open(server.getLocalAddress());
+        peer = server.accept();
+        channel = engine.register(client);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (engine != null) {
+            engine.close(); // closes the registered channel too
+        }
+        if (server != null) {
+            peer.close();
+            server.close();
+        }
+    }
+
+    private IoRequest read(ByteBuffer into) {
+        return new IoRequest(this).prepare(OpKind.READ, channel).buffer(into);
+    }
+
+    private void send(String text) throws IOException {
+        peer.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private static String text(ByteBuffer buffer) {
+        return StandardCharsets.US_ASCII.decode(buffer.flip()).toString();
+    }
+
+    /** Polls until {@code request}, which is pending, completes. */
+    private void await(IoRequest request) throws IOException {
+        WaitStrategy wait = engine.waitStrategy();
+        long deadline = System.nanoTime() + GUARD_NANOS;
+        while (System.nanoTime() - deadline < 0) {
+            wait.prepareToWait();
+            if (wait.waitFor(TimeUnit.MILLISECONDS.toNanos(5)) > 0) {
+                assertSame(request, wait.nextCompleted(), "the only pending request completes");
+                return;
+            }
+        }
+        fail("the request did not complete within the hang guard");
+    }
+
+    /** Reads {@code expected} (fewer bytes than the 64 asked for: the socket is drained), completed at start. */
+    private void drainingRead(String expected) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "tried at start, the bytes were there");
+        assertEquals(expected, text(buffer));
+    }
+
+    @Test
+    void aReadAfterADrainingReadIsNotTriedAndStillGetsBytesAlreadyThere() throws Exception {
+        send("first");
+        drainingRead("first");
+
+        send("second"); // in the socket before the next read starts; no poll has run since the drain
+        ByteBuffer second = ByteBuffer.allocateDirect(64);
+        IoRequest secondRead = read(second);
+        assertNotEquals(StartResult.COMPLETED, engine.start(secondRead),
+                "a read right after a drain waits instead of trying the socket");
+        await(secondRead);
+        assertNull(secondRead.error());
+        assertEquals("second", text(second));
+    }
+
+    @Test
+    void anEndOfStreamReportedBeforeTheDrainingReadIsStillSeen() throws Exception {
+        send("last");
+        peer.shutdownOutput();
+        engine.waitStrategy().waitFor(0); // readiness of both the bytes and the end of stream, consumed
+        drainingRead("last"); // and no further readiness will be reported
+
+        IoRequest endRead = read(ByteBuffer.allocateDirect(64));
+        if (engine.start(endRead) != StartResult.COMPLETED) {
+            await(endRead);
+        }
+        assertNull(endRead.error());
+        assertEquals(-1, endRead.bytes(), "the end of stream");
+    }
+
+    @Test
+    void aReadAfterAPollIsTriedAgain() throws Exception {
+        send("one");
+        drainingRead("one");
+
+        send("two");
+        engine.waitStrategy().waitFor(0); // the engine looked at readiness since the drain
+        ByteBuffer second = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(second)), "the socket is tried at start");
+        assertEquals("two", text(second));
+    }
+
+    @Test
+    void aReadThatFilledItsBufferDoesNotMarkTheSocketDrained() throws Exception {
+        send("abcdefgh");
+        ByteBuffer exact = ByteBuffer.allocateDirect(4);
+        assertEquals(StartResult.COMPLETED, engine.start(read(exact)));
+        assertEquals("abcd", text(exact));
+
+        ByteBuffer rest = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(rest)), "more may be there: tried at once");
+        assertEquals("efgh", text(rest));
+    }
+}
