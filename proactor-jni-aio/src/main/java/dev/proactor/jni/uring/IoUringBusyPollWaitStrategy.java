@@ -36,11 +36,24 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
 
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
+        boolean own = engine.maySubmit();
+        if (!own) {
+            return spin(false, timeoutNanos);
+        }
+        engine.beginOwnTurn(); // threads that may not submit leave their entries to this spinning leader
+        try {
+            return spin(true, timeoutNanos);
+        } finally {
+            engine.endOwnTurn();
+        }
+    }
+
+    private int spin(boolean own, long timeoutNanos) throws IOException {
         interrupt.takeSeen();
         long deadline = System.nanoTime() + Math.max(timeoutNanos, 0);
         while (true) {
             int n = 0;
-            if (engine.maySubmit()) {
+            if (own) {
                 n = ring.takeUnsubmitted();
             } else if (ring.hasUnsubmitted()) {
                 engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing

@@ -53,8 +53,9 @@ import org.slf4j.LoggerFactory;
  * and cancels it when that thread exits. So only threads that outlive the engine's requests submit: the
  * demultiplexor's own threads (pool threads, dedicated leader; {@link EngineSettings#ownThread()}) and the
  * engine's {@link IoUringSubmitter}. Any other thread (a user thread calling {@code read} and then exiting, a
- * virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and wakes the
- * submitter. A request is therefore never cancelled by a thread's exit.
+ * virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and hands them on
+ * ({@link #afterWrite()}): preferably to an own leader, which runs their completion work too (the kernel runs it on
+ * the submitting thread), else to the submitter. A request is therefore never cancelled by a thread's exit.
  *
  * <p><b>Full submission queue.</b> A thread that finds the SQ full makes room (submits, or wakes the submitter)
  * and waits for it: never a failed or lost start, continuation or cancel. The kernel frees room as soon as an enter
@@ -73,6 +74,8 @@ final class IoUringEngine implements Engine {
     static final long INTERRUPT_TAG = -1L;
     /** User data of cancel requests (their own completions carry nothing the engine needs). */
     static final long CANCEL_TAG = -2L;
+    /** User data of the doorbell's read (see {@link IoUringDoorbell}). */
+    static final long DOORBELL_TAG = -3L;
     private static final int DEFAULT_BACKLOG = 128;
     /** Longest wait for room in a full submission queue, or for the kernel to consume a closing channel's SQEs. */
     static final long ROOM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -100,6 +103,7 @@ final class IoUringEngine implements Engine {
     /** Whether the calling thread is one of the demultiplexor's own (see the class documentation). */
     private final BooleanSupplier ownThread;
     private final IoUringSubmitter submitter;
+    private final IoUringDoorbell doorbell;
 
     IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
@@ -108,8 +112,16 @@ final class IoUringEngine implements Engine {
         }
         this.features = features;
         this.ownThread = settings.ownThread();
-        this.ring = new IoUringRing(features.entries(), features.setupFlags());
+        this.doorbell = new IoUringDoorbell();
+        try {
+            this.ring = new IoUringRing(features.entries(), features.setupFlags());
+        } catch (IOException | RuntimeException e) {
+            doorbell.closeQuietly(e);
+            throw e;
+        }
         this.submitter = new IoUringSubmitter(ring, settings.name() + "-io_uring-submitter");
+        // Submitted by the first leader's enter (or the submitter): a ring before that leaves the counter set.
+        ring.setDoorbellUsable(doorbell.arm(this));
         this.interrupt = new IoUringInterruptStrategy(this);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
                 ? new IoUringWaitStrategy(this, ring, interrupt, completed)
@@ -382,14 +394,54 @@ final class IoUringEngine implements Engine {
     /**
      * After SQEs were written, outside any channel's monitor: an allowed thread submits them itself only if the
      * leader blocks in {@code io_uring_enter} (else the leader's next enter takes them, one system call per
-     * batch); any other thread hands them to the submitter.
+     * batch). Any other thread hands them on ({@link IoUringRing#handOff()}): to an own leader's running turn, to
+     * an own leader blocked in its enter by ringing the doorbell, else to the submitter.
      */
     void afterWrite() {
-        if (!maySubmit()) {
-            submitter.wake();
-        } else if (ring.isWaiting()) {
-            submitWritten();
+        if (maySubmit()) {
+            if (ring.isWaiting()) {
+                submitWritten();
+            }
+            return;
         }
+        int handOff = ring.handOff();
+        if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
+            ring.setDoorbellUsable(false);
+            handOff = IoUringRing.TO_SUBMITTER;
+        }
+        if (handOff == IoUringRing.TO_SUBMITTER) {
+            submitter.wake();
+        }
+    }
+
+    /** A leader that may submit begins its turn in the wait strategy. */
+    void beginOwnTurn() {
+        ring.beginOwnTurn();
+    }
+
+    /** The own leader's turn ends: submits what other threads left to it since its last enter. */
+    void endOwnTurn() {
+        if (ring.endOwnTurn()) {
+            submitWritten();
+            if (ring.hasUnsubmitted()) {
+                submitter.wake(); // the kernel took only part: nobody else may be about to enter
+            }
+        }
+    }
+
+    /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
+    long submitterWakeups() {
+        return submitter.wakeups();
+    }
+
+    /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
+    boolean leaderWaiting() {
+        return ring.isWaiting();
+    }
+
+    /** Leader: whether the doorbell rang since the last call. */
+    boolean takeDoorbellRung() {
+        return doorbell.takeRung();
     }
 
     /** A leader that may not submit is about to wait: gets what is written submitted by the submitter. */
@@ -531,6 +583,10 @@ final class IoUringEngine implements Engine {
             interrupt.onNopCompleted();
             return;
         }
+        if (userData == DOORBELL_TAG) {
+            onDoorbell(result);
+            return;
+        }
         if (userData < 0) {
             return; // a cancel's own completion
         }
@@ -563,6 +619,23 @@ final class IoUringEngine implements Engine {
                 completed.add(request);
             }
         }
+    }
+
+    /** The doorbell's read completed: arms it again (leader, like every completion). */
+    private void onDoorbell(int result) {
+        boolean armed = false;
+        if (doorbell.onCompleted(result) && !closing) {
+            try {
+                armed = doorbell.arm(this);
+            } catch (IOException e) {
+                LOG.warn("re-arming the io_uring doorbell failed ({}); threads that may not submit hand their"
+                        + " requests to the submitter thread from now on", e.getMessage());
+            }
+        } else if (!closing) {
+            LOG.warn("the io_uring doorbell's read failed ({}); threads that may not submit hand their requests to"
+                    + " the submitter thread from now on", Errors.newException("read(eventfd)", result).getMessage());
+        }
+        ring.setDoorbellUsable(armed);
     }
 
     /**
@@ -654,6 +727,11 @@ final class IoUringEngine implements Engine {
         }
         try {
             ring.close();
+        } catch (IOException e) {
+            failure = addTo(failure, e);
+        }
+        try {
+            doorbell.close(); // after the ring: its read is gone with it
         } catch (IOException e) {
             failure = addTo(failure, e);
         }

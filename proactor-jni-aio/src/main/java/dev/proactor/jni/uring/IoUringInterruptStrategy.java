@@ -8,9 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Interrupts the leader's {@code io_uring_enter} by submitting an {@code IORING_OP_NOP} (by this thread or by the
- * engine's submitter, see {@link IoUringEngine}): its completion ends the wait like any other. No eventfd to re-arm and no extra descriptor; the NOP completes inline in the submitting
- * call. A flag coalesces interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives
+ * Interrupts the leader's {@code io_uring_enter} by writing an {@code IORING_OP_NOP}, handed on like any SQE (see
+ * {@link IoUringEngine#afterWrite()}: submitted by this thread, the leader or the engine's submitter): its
+ * completion ends the wait like any other, and it completes inline in the submitting call. A flag coalesces interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives
  * while no wait runs leaves its NOP in the completion queue, so the next wait returns at once.
  */
 final class IoUringInterruptStrategy implements InterruptStrategy {

@@ -19,9 +19,11 @@ import java.nio.ByteOrder;
  * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
  * ({@link #prepare}); only the threads {@link IoUringEngine} allows submit what was written
  * ({@link #submitPending}, or the leader's enter); the count of written but unsubmitted entries is handed out under
- * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. No system call that blocks runs under the monitor (a submit-only {@code io_uring_enter} does
- * not block). The completion ring is read by one thread at a time only, the engine's leader
- * ({@link #reap(CompletionHandler)}).
+ * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. The same monitor keeps
+ * the state that decides who submits an entry written by a thread that may not ({@link #handOff()}: an own
+ * leader's turn, the doorbell, the submitter). No system call that blocks runs under the monitor (a submit-only
+ * {@code io_uring_enter} does not block). The completion ring is read by one thread at a time only, the engine's
+ * leader ({@link #reap(CompletionHandler)}).
  */
 final class IoUringRing {
 
@@ -65,6 +67,16 @@ final class IoUringRing {
     private boolean closed;
     /** A thread is in, or about to enter, a blocking {@code io_uring_enter}; set under the monitor. */
     private volatile boolean waiting;
+    /** An own leader's turn runs ({@link #beginOwnTurn} to {@link #endOwnTurn}). Guarded by this. */
+    private boolean ownTurn;
+    /** That leader blocks, or is about to, in its enter ({@link #takeForWait}). Guarded by this. */
+    private boolean ownWaiting;
+    /** The doorbell is armed and has never failed. Guarded by this. */
+    private boolean doorbellUsable;
+    /** The doorbell rang and its completion is not reaped yet: no second ring is needed. Guarded by this. */
+    private boolean doorbellRung;
+    /** A thread that may not submit left entries to the running own turn. Guarded by this. */
+    private boolean leftForTurn;
     /** CQ head, the leader's only. */
     private int localCqHead;
 
@@ -257,13 +269,15 @@ final class IoUringRing {
     }
 
     /**
-     * As {@link #takeUnsubmitted}, for an enter that blocks: from now until {@link #endWait()} every thread that
-     * writes an SQE submits it itself ({@link #isWaiting()}), as the blocked leader would not see it. Setting the
-     * flag and taking the count under the monitor makes every entry either counted here or seen by its writer
-     * with the flag set.
+     * As {@link #takeUnsubmitted}, for an enter that blocks, by a thread that may submit: from now until
+     * {@link #endWait()} every thread that may submit and writes an SQE submits it itself ({@link #isWaiting()}),
+     * and every other one rings the doorbell ({@link #handOff()}), as the blocked leader would not see the entry.
+     * Setting the flags and taking the count under the monitor makes every entry either counted here or seen by its
+     * writer with the flags set.
      */
     synchronized int takeForWait() {
         waiting = true;
+        ownWaiting = ownTurn;
         return takeUnsubmitted();
     }
 
@@ -278,8 +292,69 @@ final class IoUringRing {
     }
 
     /** The blocking enter returned. */
-    void endWait() {
+    synchronized void endWait() {
         waiting = false;
+        ownWaiting = false;
+    }
+
+    /** What {@link #handOff()} tells a thread that may not submit: the entry is taken care of. */
+    static final int HANDED = 0;
+    /** What {@link #handOff()} tells a thread that may not submit: ring the doorbell (the caller is the only one). */
+    static final int RING_DOORBELL = 1;
+    /** What {@link #handOff()} tells a thread that may not submit: wake the engine's submitter thread. */
+    static final int TO_SUBMITTER = 2;
+
+    /**
+     * Decides, for a thread that may not submit and has just written entries, who submits them: nobody new if they
+     * were taken already or a doorbell is on its way; the own leader blocked in its enter, woken by the doorbell
+     * ({@link #RING_DOORBELL}, answered to one caller per wait); the own leader's running turn, which takes them in
+     * its enter or at its end ({@link #endOwnTurn()}); else the submitter thread.
+     *
+     * @return {@link #HANDED}, {@link #RING_DOORBELL} or {@link #TO_SUBMITTER}
+     */
+    synchronized int handOff() {
+        if (closed || unsubmitted == 0) {
+            return HANDED;
+        }
+        if (ownWaiting && doorbellUsable) {
+            leftForTurn = true;
+            if (doorbellRung) {
+                return HANDED;
+            }
+            doorbellRung = true;
+            return RING_DOORBELL;
+        }
+        if (ownTurn && !ownWaiting) {
+            leftForTurn = true;
+            return HANDED;
+        }
+        return TO_SUBMITTER;
+    }
+
+    /**
+     * The doorbell's read was (re)armed, or failed for good, or a ring failed: clears the ring on its way. Any
+     * thread.
+     */
+    synchronized void setDoorbellUsable(boolean usable) {
+        doorbellUsable = usable;
+        doorbellRung = false;
+    }
+
+    /** A leader that may submit begins a turn: it submits whatever is written until {@link #endOwnTurn()}. */
+    synchronized void beginOwnTurn() {
+        ownTurn = true;
+    }
+
+    /**
+     * The own leader's turn ends.
+     *
+     * @return whether entries were left to the turn and are still unsubmitted: the caller submits them now
+     */
+    synchronized boolean endOwnTurn() {
+        ownTurn = false;
+        boolean left = leftForTurn && unsubmitted > 0 && !closed;
+        leftForTurn = false;
+        return left;
     }
 
     /** Whether a thread blocks (or is about to) in {@code io_uring_enter}. */

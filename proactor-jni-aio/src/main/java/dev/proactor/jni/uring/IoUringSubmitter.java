@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +21,8 @@ final class IoUringSubmitter {
     private final IoUringRing ring;
     private final Thread thread;
     private final AtomicBoolean signalled = new AtomicBoolean();
+    /** Wake-ups that reached a sleeping submitter; for tests of who submits what. */
+    private final AtomicLong wakeups = new AtomicLong();
     private volatile boolean stopped;
 
     IoUringSubmitter(IoUringRing ring, String name) {
@@ -37,8 +40,14 @@ final class IoUringSubmitter {
     /** Has everything written so far submitted soon. Any thread; cheap when a wake-up is already on its way. */
     void wake() {
         if (!signalled.getAndSet(true)) {
+            wakeups.incrementAndGet();
             LockSupport.unpark(thread);
         }
+    }
+
+    /** How many times {@link #wake()} signalled the thread (coalesced calls count once). */
+    long wakeups() {
+        return wakeups.get();
     }
 
     private void run() {

@@ -33,35 +33,66 @@ final class IoUringWaitStrategy implements WaitStrategy {
         return NAME;
     }
 
+    /**
+     * One leader turn. A leader that may submit owns the turn ({@link IoUringEngine#beginOwnTurn()}): what other
+     * threads write meanwhile is submitted by its enter, after a ring of the doorbell if it blocks, or at the end of
+     * the turn. A wake-up by the doorbell alone (no completion, no interrupt) is the engine's business: the leader
+     * submits what rang and waits again within the same call.
+     */
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         interrupt.takeSeen();
+        boolean own = engine.maySubmit();
+        if (!own) {
+            return turn(false, timeoutNanos);
+        }
+        engine.beginOwnTurn();
+        try {
+            return turn(true, timeoutNanos);
+        } finally {
+            engine.endOwnTurn();
+        }
+    }
+
+    private int turn(boolean own, long timeoutNanos) throws IOException {
+        long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
+        long remaining = timeoutNanos;
+        engine.takeDoorbellRung();
         int found = engine.reap();
-        boolean block = found == 0 && completed.isEmpty() && timeoutNanos != 0;
-        int result;
-        if (block) {
-            int n = 0;
-            if (engine.maySubmit()) {
-                n = ring.takeForWait();
-            } else if (ring.markWaitWithoutSubmitting()) {
-                engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+        for (;;) {
+            boolean block = found == 0 && completed.isEmpty() && remaining != 0;
+            int result;
+            if (block) {
+                int n = 0;
+                if (own) {
+                    n = ring.takeForWait();
+                } else if (ring.markWaitWithoutSubmitting()) {
+                    engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+                }
+                try {
+                    result = ring.enter(n, 1, remaining < 0 ? -1 : remaining);
+                } finally {
+                    ring.endWait();
+                }
+                ring.afterEnter(n, result);
+            } else {
+                int n = own ? ring.takeUnsubmitted() : 0;
+                result = n > 0 || found == 0 ? ring.enterNoWait(n) : 0;
+                ring.afterEnter(n, result);
             }
-            try {
-                result = ring.enter(n, 1, timeoutNanos < 0 ? -1 : timeoutNanos);
-            } finally {
-                ring.endWait();
+            found = engine.reap();
+            if (!IoUringRing.isTransient(result)) {
+                throw Errors.newException("io_uring_enter", result);
             }
-            ring.afterEnter(n, result);
-        } else {
-            int n = engine.maySubmit() ? ring.takeUnsubmitted() : 0;
-            result = n > 0 || found == 0 ? ring.enterNoWait(n) : 0;
-            ring.afterEnter(n, result);
+            boolean doorbellOnly = block && completed.isEmpty() && engine.takeDoorbellRung() && !interrupt.takeSeen();
+            if (!doorbellOnly) {
+                return completed.size();
+            }
+            if (timeoutNanos > 0) {
+                remaining = Math.max(0, deadline - System.nanoTime());
+            }
+            found = 0; // what was reaped was the doorbell (and perhaps cancels' own completions): wait again
         }
-        engine.reap();
-        if (!IoUringRing.isTransient(result)) {
-            throw Errors.newException("io_uring_enter", result);
-        }
-        return completed.size();
     }
 
     @Override

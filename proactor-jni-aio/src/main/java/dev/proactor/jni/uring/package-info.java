@@ -29,8 +29,12 @@
  * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it and ends
  * it with {@code ECANCELED} when that thread exits. Only threads that outlive the requests submit: the
  * demultiplexor's own threads and the engine's submitter thread; a user thread (one that calls {@code read} and
- * exits, a virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and wakes the
- * submitter. A full submission queue is waited on, never a failed or lost request (see {@code IoUringEngine}).
+ * exits, a virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and hands them
+ * on: to an own leader's running turn, to an own leader blocked in {@code io_uring_enter} through the doorbell
+ * ({@code IoUringDoorbell}, an eventfd read kept in the ring), else to the submitter ({@code IoUringRing.handOff}).
+ * The kernel runs a request's completion work on its submitting thread, so the leader submitting is also what
+ * keeps completions from waking a second thread. A full submission queue is waited on, never a failed or lost
+ * request (see {@code IoUringEngine}).
  *
  * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread, or by the submitter for a thread
  * that may not submit (see {@code IoUringInterruptStrategy}).
