@@ -76,23 +76,23 @@ static jint socket_sendto(JNIEnv *env, jclass cls, jint fd, jlong address, jint 
     return pj_int_result(result);
 }
 
-/* recvmsg(2) into iov_count iovecs at iov_address (a connected stream socket: no address, no control data). */
-static jlong socket_recv_iov(JNIEnv *env, jclass cls, jint fd, jlong iov_address, jint iov_count) {
+/* recvmsg(2) with flags into iov_count iovecs at iov_address (a connected stream socket: no address, no control data). */
+static jlong socket_recv_iov(JNIEnv *env, jclass cls, jint fd, jlong iov_address, jint iov_count, jint flags) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);
     struct msghdr message = { .msg_iov = (struct iovec *) PJ_PTR(iov_address), .msg_iovlen = (size_t) iov_count };
     ssize_t result;
-    PJ_RESTART_ON_EINTR(result, recvmsg(fd, &message, 0));
+    PJ_RESTART_ON_EINTR(result, recvmsg(fd, &message, (int) flags));
     return pj_long_result(result);
 }
 
-/* sendmsg(2) with MSG_NOSIGNAL from iov_count iovecs at iov_address, to the connected peer. */
-static jlong socket_send_iov(JNIEnv *env, jclass cls, jint fd, jlong iov_address, jint iov_count) {
+/* sendmsg(2) with flags | MSG_NOSIGNAL from iov_count iovecs at iov_address, to the connected peer. */
+static jlong socket_send_iov(JNIEnv *env, jclass cls, jint fd, jlong iov_address, jint iov_count, jint flags) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);
     struct msghdr message = { .msg_iov = (struct iovec *) PJ_PTR(iov_address), .msg_iovlen = (size_t) iov_count };
     ssize_t result;
-    PJ_RESTART_ON_EINTR(result, sendmsg(fd, &message, MSG_NOSIGNAL));
+    PJ_RESTART_ON_EINTR(result, sendmsg(fd, &message, (int) flags | MSG_NOSIGNAL));
     return pj_long_result(result);
 }
 
@@ -170,8 +170,8 @@ static const JNINativeMethod methods[] = {
     { "accept", "(IJI)I", (void *) socket_accept },
     { "recvfrom", "(IJIIJI)I", (void *) socket_recvfrom },
     { "sendto", "(IJIIJI)I", (void *) socket_sendto },
-    { "recvIov", "(IJI)J", (void *) socket_recv_iov },
-    { "sendIov", "(IJI)J", (void *) socket_send_iov },
+    { "recvIov", "(IJII)J", (void *) socket_recv_iov },
+    { "sendIov", "(IJII)J", (void *) socket_send_iov },
     { "shutdown", "(II)I", (void *) socket_shutdown },
     { "setIntOption", "(IIII)I", (void *) socket_set_int_option },
     { "getIntOption", "(III)I", (void *) socket_get_int_option },

@@ -82,6 +82,11 @@ public final class Demultiplexor implements AutoCloseable {
                 : new Processor(name + "-files", fileEngine, dispatcher, LeaderMode.DEDICATED, config.maxInFlight());
         this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
         dispatcher.setProcessors(processors);
+        if (config.promptHandlers()) {
+            for (Processor p : processors) {
+                p.keepTurnsWhileDispatching();
+            }
+        }
         this.statistics = config.dispatchStatistics() ? new DispatchStatistics() : null;
         if (statistics != null) {
             dispatcher.recordQueueWait(statistics.queueWait);

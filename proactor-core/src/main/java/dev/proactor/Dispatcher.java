@@ -375,6 +375,7 @@ final class Dispatcher {
                 }
 
                 // Step 3: follow.
+                ownThreadAwayLocked();
                 followers++;
                 try {
                     if (waitNanos < 0) {
@@ -396,6 +397,7 @@ final class Dispatcher {
             }
         } finally {
             passLeadershipOnLocked();
+            ownThreadAwayLocked();
             lock.unlock();
             CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates
         }
@@ -433,6 +435,19 @@ final class Dispatcher {
             }
         }
         return true;
+    }
+
+    /**
+     * The calling thread stops dispatching for a while (it waits as a follower, or leaves its loop): if it is one
+     * of ours, every processor's engine stops counting on it to come back and wait (see
+     * {@link Processor#ownThreadAway()}). Lock held; the engines only take locks of their own.
+     */
+    private void ownThreadAwayLocked() {
+        if (isOwnThread()) {
+            for (Processor p : processors) {
+                p.ownThreadAway();
+            }
+        }
     }
 
     /**

@@ -28,6 +28,10 @@ import java.util.stream.Collectors;
  *     engine</td><td>2</td></tr>
  * <tr><td>{@code proactor.fileLanes}</td><td>positive integer: most file operations one channel of
  *     {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once</td><td>128</td></tr>
+ * <tr><td>{@code proactor.promptHandlers}</td><td>{@code true} | {@code false}: the handlers the pool threads
+ *     run return promptly and never block (an event loop's contract), so an engine may leave work started by other
+ *     threads to a pool thread's next wait instead of handing it to a thread of its own (io_uring)</td>
+ *     <td>false</td></tr>
  * <tr><td>{@code proactor.dispatchStatistics}</td><td>{@code true} | {@code false}: record how long completions
  *     wait in the queue and how long the I/O goes unpolled ({@link Demultiplexor#getDispatchStatistics()})</td>
  *     <td>false</td></tr>
@@ -61,10 +65,15 @@ import java.util.stream.Collectors;
  * @param fileLanes    most operations a {@link dev.proactor.nio2.ProactorFiles} channel has in the file engine at
  *                     once: each is one {@link AsynchChannel} wrapping the file (a duplicate descriptor on the
  *                     native engines), opened as concurrent operations need it; more operations queue behind them
+ * @param promptHandlers the handlers run on the pool threads return promptly and never block (as an event loop's
+ *                     must): a pool thread that led comes back to the engine soon after dispatching, so the io_uring
+ *                     engine leaves requests started by other threads to it instead of waking its submitter thread.
+ *                     A handler that blocks anyway delays those requests until it returns. The NIO.2 provider's
+ *                     executor groups set it for their internal dispatching thread, which only hands completions on
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                              boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
-                             int fileLanes) {
+                             int fileLanes, boolean promptHandlers) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -76,6 +85,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String FILE_THREADS = "proactor.fileThreads";
     public static final String DISPATCH_STATISTICS = "proactor.dispatchStatistics";
     public static final String FILE_LANES = "proactor.fileLanes";
+    public static final String PROMPT_HANDLERS = "proactor.promptHandlers";
 
     /** {@code proactor.fileEngine} value: file operations on a pool of worker threads (the default). */
     public static final String FILE_ENGINE_THREADPOOL = "threadpool";
@@ -117,6 +127,18 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     }
 
     /**
+     * The settings without the prompt-handlers promise (false), as before it existed.
+     *
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
+                          int fileLanes) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
+                fileLanes, false);
+    }
+
+    /**
      * The settings without the file lanes (default), as before they existed.
      *
      * @throws IllegalArgumentException if a value is out of range
@@ -124,7 +146,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
-                DEFAULT_FILE_LANES);
+                DEFAULT_FILE_LANES, false);
     }
 
     /**
@@ -135,7 +157,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false,
-                DEFAULT_FILE_LANES);
+                DEFAULT_FILE_LANES, false);
     }
 
     /**
@@ -146,7 +168,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
-                DEFAULT_FILE_THREADS, false, DEFAULT_FILE_LANES);
+                DEFAULT_FILE_THREADS, false, DEFAULT_FILE_LANES, false);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -197,6 +219,10 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (v != null) {
             b.fileLanes(parseInt(FILE_LANES, v, "a positive integer"));
         }
+        v = props.getProperty(PROMPT_HANDLERS);
+        if (v != null) {
+            b.promptHandlers(parseBoolean(PROMPT_HANDLERS, v));
+        }
         return b.build();
     }
 
@@ -237,7 +263,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
                 .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads)
-                .dispatchStatistics(dispatchStatistics).fileLanes(fileLanes);
+                .dispatchStatistics(dispatchStatistics).fileLanes(fileLanes).promptHandlers(promptHandlers);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -252,8 +278,15 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private int fileThreads = DEFAULT_FILE_THREADS;
         private boolean dispatchStatistics;
         private int fileLanes = DEFAULT_FILE_LANES;
+        private boolean promptHandlers;
 
         private Builder() {
+        }
+
+        /** The pool threads' handlers return promptly and never block ({@link ProactorConfig#promptHandlers()}). */
+        public Builder promptHandlers(boolean promptHandlers) {
+            this.promptHandlers = promptHandlers;
+            return this;
         }
 
         /** Most operations a {@link dev.proactor.nio2.ProactorFiles} channel keeps in the file engine at once. */
@@ -313,7 +346,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
 
         public ProactorConfig build() {
             return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
-                    fileThreads, dispatchStatistics, fileLanes);
+                    fileThreads, dispatchStatistics, fileLanes, promptHandlers);
         }
     }
 }

@@ -54,6 +54,8 @@ final class Processor {
     private LatencyRecorder pollGap;
     private long lastWaitEnd;
     private volatile boolean dedicatedStopped;
+    /** The pool's handlers return promptly: a leader's turn in the engine lasts until {@link #ownThreadAway()}. */
+    private boolean turnsOutliveLeads;
 
     Processor(String name, Engine engine, Dispatcher dispatcher, LeaderMode mode, int configuredMaxInFlight) {
         this.name = name;
@@ -69,6 +71,24 @@ final class Processor {
 
     Engine engine() {
         return engine;
+    }
+
+    /**
+     * The pool threads' handlers return promptly ({@link ProactorConfig#promptHandlers()}): a leader of ours stays
+     * in its engine turn while it dispatches, until {@link #ownThreadAway()} (before any thread leads).
+     */
+    void keepTurnsWhileDispatching() {
+        turnsOutliveLeads = true;
+    }
+
+    /**
+     * The calling thread, one of the demultiplexor's own, stops dispatching (it waits as a follower or leaves its
+     * loop): ends its engine turn when turns outlive leads ({@link WaitStrategy#leaderAway()}).
+     */
+    void ownThreadAway() {
+        if (turnsOutliveLeads) {
+            waitStrategy.leaderAway();
+        }
     }
 
     /** Turns poll-gap recording on (before any thread leads). */
@@ -389,6 +409,9 @@ final class Processor {
             }
             return collect();
         } finally {
+            if (!turnsOutliveLeads) {
+                waitStrategy.leaderAway(); // handlers may block: the engine must not count on this thread
+            }
             interrupt.onLeaderDeactivated();
         }
     }

@@ -1,6 +1,7 @@
 package dev.proactor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +65,18 @@ class ProactorConfigTest {
                 new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true).fileLanes());
         assertMessage("proactor.fileLanes must be a positive integer; was 'all'", props("proactor.fileLanes", "all"));
         assertMessage("proactor.fileLanes must be a positive integer, was 0", props("proactor.fileLanes", "0"));
+    }
+
+    @Test
+    void promptHandlersAreReadBuiltAndOffByDefault() {
+        ProactorConfig c = ProactorConfig.fromProperties(props("proactor.promptHandlers", " TRUE "));
+        assertTrue(c.promptHandlers());
+        assertEquals(c, c.toBuilder().build());
+        assertFalse(ProactorConfig.builder().build().promptHandlers());
+        assertFalse(new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true, 4)
+                .promptHandlers());
+        assertMessage("proactor.promptHandlers must be one of true, false; was 'sure'",
+                props("proactor.promptHandlers", "sure"));
     }
 
     @Test

@@ -98,7 +98,9 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
     static ProactorChannelGroup ofExecutor(ProactorAsynchronousChannelProvider provider, ProactorConfig config,
                                            ExecutorService executor, int initialSize, boolean isDefault)
             throws IOException {
-        ProactorChannelGroup g = new ProactorChannelGroup(provider, config, executor, isDefault);
+        // The internal thread only hands completions to the executor: its handlers return promptly.
+        ProactorChannelGroup g = new ProactorChannelGroup(provider, config.toBuilder().promptHandlers(true).build(),
+                executor, isDefault);
         g.startOrClose(() -> {
             g.demultiplexor.start(1, r -> {
                 Thread t = new Thread(r, g.name + "-dispatch");

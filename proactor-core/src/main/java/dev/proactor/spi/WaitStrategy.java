@@ -31,6 +31,17 @@ public interface WaitStrategy {
     /** The next completed request found by the last wait, or {@code null} when there are no more. */
     IoRequest nextCompleted();
 
+    /**
+     * The calling thread, one of the demultiplexor's own that led this strategy's processor, will not call
+     * {@link #waitFor(long)} again soon: it is about to run handlers that may block, to wait as a follower, or to
+     * leave its loop. A strategy that lets other threads leave work to a leader of the demultiplexor's own (the
+     * io_uring engine: entries to submit) does that work now or hands it on. Called by the processor after every
+     * turn, or, when the pool threads' handlers return promptly ({@code proactor.promptHandlers}), only when such a
+     * thread stops dispatching; may be called while another thread leads. Default: nothing.
+     */
+    default void leaderAway() {
+    }
+
     /** The way to interrupt {@link #waitFor(long)}. */
     InterruptStrategy interruptStrategy();
 }

@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * program does: its next read starts inside the callback of the last one), does not try the socket (the try
  * would find nothing) and waits for readiness or goes to the kernel instead. It must still complete with every
  * byte, also bytes already there, and with an end of stream whose readiness was reported before the draining read.
- * Reads after a poll, or after a read that filled its buffer, are tried at once. The engine is driven from the test
- * thread through the SPI (start, then polls of its wait strategy).
+ * Reads after a poll, or after a read that filled its buffer, are tried at once. The try and the rule hold for every
+ * shape of buffers: one direct buffer, several (scattering and gathering), heap buffers. The engine is driven from
+ * the test thread through the SPI (start, then polls of its wait strategy).
  */
 public abstract class AbstractDrainedReadTest {
 
@@ -71,8 +72,28 @@ public abstract class AbstractDrainedReadTest {
         }
     }
 
-    private IoRequest read(ByteBuffer into) {
-        return new IoRequest(this).prepare(OpKind.READ, channel).buffer(into);
+    private IoRequest read(ByteBuffer... into) {
+        return new IoRequest(this).prepare(OpKind.READ, channel).buffers(into, 0, into.length);
+    }
+
+    private IoRequest write(ByteBuffer... from) {
+        return new IoRequest(this).prepare(OpKind.WRITE, channel).buffers(from, 0, from.length);
+    }
+
+    private static ByteBuffer ascii(String text, boolean direct) {
+        byte[] bytes = text.getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer b = direct ? ByteBuffer.allocateDirect(bytes.length) : ByteBuffer.allocate(bytes.length);
+        return b.put(bytes).flip();
+    }
+
+    private String receivedByPeer(int length) throws IOException {
+        ByteBuffer got = ByteBuffer.allocate(length);
+        while (got.hasRemaining()) {
+            if (peer.read(got) < 0) {
+                fail("the peer saw an end of stream");
+            }
+        }
+        return text(got);
     }
 
     private void send(String text) throws IOException {
@@ -156,5 +177,53 @@ public abstract class AbstractDrainedReadTest {
         ByteBuffer rest = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(rest)), "more may be there: tried at once");
         assertEquals("efgh", text(rest));
+    }
+
+    @Test
+    void heapAndScatteringReadsOfBytesAlreadyThereCompleteAtStart() throws Exception {
+        send("heap");
+        ByteBuffer heap = ByteBuffer.allocate(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(heap)), "a heap buffer is tried at start too");
+        assertEquals("heap", text(heap));
+        engine.waitStrategy().waitFor(0); // a poll: the drain above does not count any more
+
+        send("scatter");
+        ByteBuffer first = ByteBuffer.allocateDirect(3);
+        ByteBuffer second = ByteBuffer.allocateDirect(61);
+        assertEquals(StartResult.COMPLETED, engine.start(read(first, second)), "so are several buffers");
+        assertEquals("sca", text(first));
+        assertEquals("tter", text(second));
+    }
+
+    @Test
+    void heapAndGatheringWritesTheSocketTakesCompleteAtStart() throws Exception {
+        IoRequest heap = write(ascii("heap", false));
+        assertEquals(StartResult.COMPLETED, engine.start(heap), "a heap buffer is written at start");
+        assertNull(heap.error());
+        assertEquals(4, heap.bytes());
+        assertEquals("heap", receivedByPeer(4));
+
+        IoRequest gather = write(ascii("gat", true), ascii("her", false), ascii("ing", true));
+        assertEquals(StartResult.COMPLETED, engine.start(gather), "so are several buffers");
+        assertNull(gather.error());
+        assertEquals(9, gather.bytes());
+        assertEquals("gathering", receivedByPeer(9));
+    }
+
+    @Test
+    void aHeapReadAfterADrainingHeapReadIsNotTriedAndStillGetsBytesAlreadyThere() throws Exception {
+        send("first");
+        ByteBuffer drained = ByteBuffer.allocate(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(drained)));
+        assertEquals("first", text(drained));
+
+        send("second");
+        ByteBuffer second = ByteBuffer.allocate(64);
+        IoRequest secondRead = read(second);
+        assertNotEquals(StartResult.COMPLETED, engine.start(secondRead),
+                "a read right after a drain waits instead of trying the socket, whatever its buffers");
+        await(secondRead);
+        assertNull(secondRead.error());
+        assertEquals("second", text(second));
     }
 }

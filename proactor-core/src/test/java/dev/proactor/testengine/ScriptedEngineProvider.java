@@ -328,6 +328,14 @@ public final class ScriptedEngineProvider implements EngineProvider {
             }
         }
 
+        /** The threads that called {@link #leaderAway()}, in call order. */
+        public final List<Thread> leaderAways = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void leaderAway() {
+            leaderAways.add(Thread.currentThread());
+        }
+
         @Override
         public IoRequest nextCompleted() {
             return collected.poll();

@@ -72,11 +72,17 @@ public final class SocketNative {
     /** {@code sendto(2)} with {@code MSG_NOSIGNAL}; to the connected peer when {@code toAddress} is 0. Unchecked. */
     public static native int sendto(int fd, long address, int length, int flags, long toAddress, int toLength);
 
-    /** {@code recvmsg(2)} into {@code count} iovecs at {@code iovAddress}, no address or control data; unchecked. */
-    public static native long recvIov(int fd, long iovAddress, int count);
+    /**
+     * {@code recvmsg(2)} with {@code flags} (e.g. {@code MSG_DONTWAIT}) into {@code count} iovecs at
+     * {@code iovAddress}, no address or control data; unchecked.
+     */
+    public static native long recvIov(int fd, long iovAddress, int count, int flags);
 
-    /** {@code sendmsg(2)} with {@code MSG_NOSIGNAL} from {@code count} iovecs at {@code iovAddress}; unchecked. */
-    public static native long sendIov(int fd, long iovAddress, int count);
+    /**
+     * {@code sendmsg(2)} with {@code flags | MSG_NOSIGNAL} from {@code count} iovecs at {@code iovAddress};
+     * unchecked.
+     */
+    public static native long sendIov(int fd, long iovAddress, int count, int flags);
 
     /**
      * {@code recv(2)} on a connected socket; unchecked. Sockets are read with recv/send rather than read/write:
@@ -101,7 +107,7 @@ public final class SocketNative {
      * @throws IllegalArgumentException if the array holds a write source or nothing
      */
     public static long recv(int fd, IovecArray iovecs) {
-        return iovecs.transfer(fd, true, SocketNative::recvIov);
+        return iovecs.transfer(fd, true, (f, address, count) -> recvIov(f, address, count, 0));
     }
 
     /**
@@ -111,7 +117,7 @@ public final class SocketNative {
      * @throws IllegalArgumentException if the array holds a read target or nothing
      */
     public static long send(int fd, IovecArray iovecs) {
-        return iovecs.transfer(fd, false, SocketNative::sendIov);
+        return iovecs.transfer(fd, false, (f, address, count) -> sendIov(f, address, count, 0));
     }
 
     /** {@code shutdown(2)} with {@link #SHUT_RD}, {@link #SHUT_WR} or {@link #SHUT_RDWR}. */

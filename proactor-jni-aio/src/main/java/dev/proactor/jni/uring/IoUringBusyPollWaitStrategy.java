@@ -37,13 +37,16 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         boolean own = engine.maySubmit();
-        if (!own) {
-            return spin(false, timeoutNanos);
+        if (own) {
+            engine.beginOwnTurn(); // threads that may not submit leave their entries to this leader's turn
         }
-        engine.beginOwnTurn(); // threads that may not submit leave their entries to this spinning leader
-        try {
-            return spin(true, timeoutNanos);
-        } finally {
+        return spin(own, timeoutNanos);
+    }
+
+    /** Ends the calling own thread's turn: what other threads left to it is submitted now. */
+    @Override
+    public void leaderAway() {
+        if (engine.maySubmit()) {
             engine.endOwnTurn();
         }
     }

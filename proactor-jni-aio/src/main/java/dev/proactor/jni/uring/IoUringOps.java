@@ -168,8 +168,7 @@ final class IoUringOps {
                         offset, 0);
             }
             dir.asked = limit - position;
-            // Tried first unless the last read drained the socket with no reap since (see drainedAtReap).
-            if (engine.tryFirst() && request.bytes() == 0 && dir.drainedAtReap != engine.reaps()) {
+            if (tryRead(engine, dir, request)) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
@@ -193,6 +192,16 @@ final class IoUringOps {
                 return false;
             }
             dir.mode = MODE_VECTOR;
+            if (!file) {
+                dir.asked = iovecs.totalLength();
+                if (tryRead(engine, dir, request)) {
+                    long result = SocketNative.recvIov(channel.fd, iovecs.address(), iovecs.count(),
+                            IoUringNative.MSG_DONTWAIT);
+                    if (!Errors.isAgain(result)) {
+                        return !completeRead(dir, request, (int) result);
+                    }
+                }
+            }
             return engine.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
@@ -210,13 +219,28 @@ final class IoUringOps {
         if (file) {
             return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
         }
+        dir.asked = want;
+        if (tryRead(engine, dir, request)) {
+            int result = SocketNative.recvfrom(channel.fd, bounce.address(), want, IoUringNative.MSG_DONTWAIT, null);
+            if (!Errors.isAgain(result)) {
+                return !completeRead(dir, request, result);
+            }
+        }
         return engine.prepare(dir, IoUringNative.OP_RECV, engine.recvPriority(), channel.fd, bounce.address(), want,
                 0, 0);
     }
 
+    /**
+     * Whether a stream read is tried on the socket at start, whatever its buffers: with {@code tryFirst}, unless the
+     * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
+     */
+    private static boolean tryRead(IoUringEngine engine, IoUringDirection dir, IoRequest request) {
+        return engine.tryFirst() && request.bytes() == 0 && dir.drainedAtReap != engine.reaps();
+    }
+
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (request.kind() == OpKind.READ) {
-            boolean drained = dir.mode == MODE_SINGLE && result > 0 && result < dir.asked;
+            boolean drained = result > 0 && result < dir.asked;
             dir.drainedAtReap = drained ? dir.channel.engine().reaps() : -1;
         }
         if (result < 0) {
@@ -325,7 +349,7 @@ final class IoUringOps {
                         offset, 0);
             }
             int ioprio = 0;
-            if (engine.tryFirst() && request.bytes() == 0) {
+            if (tryWrite(engine, request)) {
                 int result = SocketNative.sendto(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
@@ -349,6 +373,13 @@ final class IoUringOps {
                 return false;
             }
             dir.mode = MODE_VECTOR;
+            if (!file && tryWrite(engine, request)) {
+                long result = SocketNative.sendIov(channel.fd, iovecs.address(), iovecs.count(),
+                        IoUringNative.MSG_DONTWAIT);
+                if (!Errors.isAgain(result)) {
+                    return !completeWrite(engine, dir, request, (int) result);
+                }
+            }
             return engine.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
@@ -364,8 +395,24 @@ final class IoUringOps {
         if (file) {
             return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
         }
-        return engine.prepare(dir, IoUringNative.OP_SEND, 0, channel.fd, bounce.address(), filled, 0,
+        int ioprio = 0;
+        if (tryWrite(engine, request)) {
+            int result = SocketNative.sendto(channel.fd, bounce.address(), filled, IoUringNative.MSG_DONTWAIT, null);
+            if (!Errors.isAgain(result)) {
+                return !completeWrite(engine, dir, request, result);
+            }
+            ioprio = engine.recvPriority(); // the socket is full: wait for room before trying
+        }
+        return engine.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, bounce.address(), filled, 0,
                 IoUringNative.MSG_NOSIGNAL);
+    }
+
+    /**
+     * Whether a stream write is tried on the socket at start, whatever its buffers: with {@code tryFirst}, the
+     * first time only (what remains after a partial write waits for room in the ring).
+     */
+    private static boolean tryWrite(IoUringEngine engine, IoRequest request) {
+        return engine.tryFirst() && request.bytes() == 0;
     }
 
     /** Copies up to a block of the remaining bytes into the bounce block (Java-checked copies). */

@@ -34,22 +34,25 @@ final class IoUringWaitStrategy implements WaitStrategy {
     }
 
     /**
-     * One leader turn. A leader that may submit owns the turn ({@link IoUringEngine#beginOwnTurn()}): what other
-     * threads write meanwhile is submitted by its enter, after a ring of the doorbell if it blocks, or at the end of
-     * the turn. A wake-up by the doorbell alone (no completion, no interrupt) is the engine's business: the leader
-     * submits what rang and waits again within the same call.
+     * One wait. A leader that may submit begins a turn ({@link IoUringEngine#beginOwnTurn()}), which lasts until
+     * {@link #leaderAway()}: what other threads write meanwhile is submitted by its enters, after a ring of the
+     * doorbell if it blocks. A wake-up by the doorbell alone (no completion, no interrupt) is the engine's business:
+     * the leader submits what rang and waits again within the same call.
      */
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         interrupt.takeSeen();
         boolean own = engine.maySubmit();
-        if (!own) {
-            return turn(false, timeoutNanos);
+        if (own) {
+            engine.beginOwnTurn();
         }
-        engine.beginOwnTurn();
-        try {
-            return turn(true, timeoutNanos);
-        } finally {
+        return turn(own, timeoutNanos);
+    }
+
+    /** Ends the calling own thread's turn: what other threads left to it is submitted now. */
+    @Override
+    public void leaderAway() {
+        if (engine.maySubmit()) {
             engine.endOwnTurn();
         }
     }
