@@ -13,8 +13,9 @@ import dev.proactor.jni.IoUring;
  *   <li>{@code proactor.uring.pollFirst} (default true): stream reads (and sends that found the socket full) go
  *       to the ring with {@code IORING_RECVSEND_POLL_FIRST} (Linux 5.19+). Off, or on an older kernel, the kernel
  *       first tries the socket and then arms a poll.
- *   <li>{@code proactor.uring.tryFirst} (default true): a stream read or write into or from one direct buffer is
- *       first tried by the starting thread with one non-blocking {@code recv}/{@code send} ({@code MSG_DONTWAIT});
+ *   <li>{@code proactor.uring.tryFirst} (default true): a stream read or write, whatever its buffers (one direct
+ *       buffer, several, heap buffers through the copy block), is first tried by the starting thread with one
+ *       non-blocking {@code recv}/{@code send} or {@code recvmsg}/{@code sendmsg} ({@code MSG_DONTWAIT});
  *       only what cannot be done at once goes to the ring. Data already buffered, and room in the socket's send
  *       buffer, are the common case under load, and then the operation completes at start with no round trip
  *       through the ring and the leader. Off: every operation is a ring request.
