@@ -17,13 +17,15 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
     static final String NAME = "busy-poll";
 
     private final IoUringEngine engine;
+    private final IoUringSubmission submission;
     private final IoUringRing ring;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
 
-    IoUringBusyPollWaitStrategy(IoUringEngine engine, IoUringRing ring, IoUringInterruptStrategy interrupt,
-                                ArrayDeque<IoRequest> completed) {
+    IoUringBusyPollWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring,
+                                IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
         this.engine = engine;
+        this.submission = submission;
         this.ring = ring;
         this.interrupt = interrupt;
         this.completed = completed;
@@ -36,9 +38,9 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
 
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
-        boolean own = engine.maySubmit();
+        boolean own = submission.maySubmit();
         if (own) {
-            engine.beginOwnTurn(); // threads that may not submit leave their entries to this leader's turn
+            submission.beginOwnTurn(); // threads that may not submit leave their entries to this leader's turn
         }
         return spin(own, timeoutNanos);
     }
@@ -46,9 +48,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
     /** Ends the calling own thread's turn: what other threads left to it is submitted now. */
     @Override
     public void leaderAway() {
-        if (engine.maySubmit()) {
-            engine.endOwnTurn();
-        }
+        submission.leaderAway();
     }
 
     private int spin(boolean own, long timeoutNanos) throws IOException {
@@ -59,7 +59,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             if (own) {
                 n = ring.takeUnsubmitted();
             } else if (ring.hasUnsubmitted()) {
-                engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+                submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
             }
             int result = ring.enterNoWait(n);
             ring.afterEnter(n, result);

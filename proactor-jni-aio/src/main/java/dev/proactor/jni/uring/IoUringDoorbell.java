@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wakes a leader of the demultiplexor's own blocked in {@code io_uring_enter}, so that it submits the SQEs that
- * threads which may not submit have written (see {@link IoUringEngine}): an eventfd with an {@code IORING_OP_READ}
+ * threads which may not submit have written (see {@link IoUringSubmission}): an eventfd with an {@code IORING_OP_READ}
  * of its counter always in the ring. A write to the eventfd completes that read, the completion ends the leader's
  * wait, the leader re-arms the read and submits everything written meanwhile in its next enter.
  *
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The eventfd is blocking, as io_uring needs it to be to wait for the counter (a non-blocking one would make the
  * read complete with {@code EAGAIN}). Which thread rings, and when, is decided under the ring's monitor
- * ({@link IoUringRing#handOff()}); arming and the completion are the leader's.
+ * ({@link IoUringRing#handOff()}); arming and the completion are the leader's (see {@link IoUringSubmission}).
  */
 final class IoUringDoorbell {
 
@@ -50,8 +50,8 @@ final class IoUringDoorbell {
      * @return false if the ring is closed
      * @throws IOException if the submission queue stayed full
      */
-    boolean arm(IoUringEngine engine) throws IOException {
-        return engine.writeSqe(IoUringNative.OP_READ, 0, fd, counter.address(), Long.BYTES, 0, 0,
+    boolean arm(IoUringSubmission submission) throws IOException {
+        return submission.writeSqe(IoUringNative.OP_READ, 0, fd, counter.address(), Long.BYTES, 0, 0,
                 IoUringEngine.DOORBELL_TAG);
     }
 

@@ -40,8 +40,6 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,18 +47,9 @@ import org.slf4j.LoggerFactory;
  * The io_uring engine: one ring per engine, every operation a request in the ring (see the package documentation
  * for the mapping, submission, cancellation and wake-up rules).
  *
- * <p><b>Which threads submit.</b> The kernel ties a request to the thread whose {@code io_uring_enter} submitted it
- * and cancels it when that thread exits. So only threads that outlive the engine's requests submit: the
- * demultiplexor's own threads (pool threads, dedicated leader; {@link EngineSettings#ownThread()}) and the
- * engine's {@link IoUringSubmitter}. Any other thread (a user thread calling {@code read} and then exiting, a
- * virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and hands them on
- * ({@link #afterWrite()}): preferably to an own leader, which runs their completion work too (the kernel runs it on
- * the submitting thread), else to the submitter. A request is therefore never cancelled by a thread's exit.
- *
- * <p><b>Full submission queue.</b> A thread that finds the SQ full makes room (submits, or wakes the submitter)
- * and waits for it: never a failed or lost start, continuation or cancel. The kernel frees room as soon as an enter
- * takes the entries in, so the wait is short; only after {@link #ROOM_LIMIT_NANOS} without room does the request
- * fail with an {@link IOException}.
+ * <p><b>Which threads submit</b>, and what happens when the submission queue is full: {@link IoUringSubmission}
+ * (only threads that outlive the requests, the demultiplexor's own from {@link EngineSettings#ownThread()} and the
+ * engine's submitter thread, preferably the leader; a full queue is waited on, never a failed or lost request).
  *
  * <p><b>Closing a descriptor.</b> A channel's close waits until the kernel has consumed every SQE written before it
  * (the kernel looks the descriptor up when it takes an SQE in) and only then closes the descriptor, so no SQE ever
@@ -77,8 +66,6 @@ final class IoUringEngine implements Engine {
     /** User data of the doorbell's read (see {@link IoUringDoorbell}). */
     static final long DOORBELL_TAG = -3L;
     private static final int DEFAULT_BACKLOG = 128;
-    /** Longest wait for room in a full submission queue, or for the kernel to consume a closing channel's SQEs. */
-    static final long ROOM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
@@ -100,10 +87,7 @@ final class IoUringEngine implements Engine {
     /** See {@link #reaps()}. */
     private volatile long reaps;
     private volatile boolean closing;
-    /** Whether the calling thread is one of the demultiplexor's own (see the class documentation). */
-    private final BooleanSupplier ownThread;
-    private final IoUringSubmitter submitter;
-    private final IoUringDoorbell doorbell;
+    private final IoUringSubmission submission;
 
     IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
@@ -111,21 +95,21 @@ final class IoUringEngine implements Engine {
                     + "'; allowed: " + IoUringEngineProvider.WAIT_STRATEGIES);
         }
         this.features = features;
-        this.ownThread = settings.ownThread();
-        this.doorbell = new IoUringDoorbell();
+        this.ring = new IoUringRing(features.entries(), features.setupFlags());
         try {
-            this.ring = new IoUringRing(features.entries(), features.setupFlags());
+            this.submission = new IoUringSubmission(ring, settings.ownThread(), settings.name());
         } catch (IOException | RuntimeException e) {
-            doorbell.closeQuietly(e);
+            try {
+                ring.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
-        this.submitter = new IoUringSubmitter(ring, settings.name() + "-io_uring-submitter");
-        // Submitted by the first leader's enter (or the submitter): a ring before that leaves the counter set.
-        ring.setDoorbellUsable(doorbell.arm(this));
-        this.interrupt = new IoUringInterruptStrategy(this);
+        this.interrupt = new IoUringInterruptStrategy(submission);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
-                ? new IoUringWaitStrategy(this, ring, interrupt, completed)
-                : new IoUringBusyPollWaitStrategy(this, ring, interrupt, completed);
+                ? new IoUringWaitStrategy(this, submission, ring, interrupt, completed)
+                : new IoUringBusyPollWaitStrategy(this, submission, ring, interrupt, completed);
         if (LOG.isDebugEnabled()) {
             LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),
                     features);
@@ -351,140 +335,27 @@ final class IoUringEngine implements Engine {
      * A channel is closing (no SQE can be written for it any more): forgets it and waits until the kernel has
      * consumed every SQE written before now, so its descriptor may be closed.
      *
-     * @return false if the kernel did not consume them within {@link #ROOM_LIMIT_NANOS} (the caller must then not
-     *         close the descriptor: an SQE could still reach a number reused by the process)
+     * @return false if the kernel did not consume them within {@link IoUringSubmission#ROOM_LIMIT_NANOS} (the caller
+     *         must then not close the descriptor: an SQE could still reach a number reused by the process)
      */
     boolean release(IoUringChannel channel) {
         channels.remove(channel);
         int mark = ring.writtenMark();
-        long deadline = System.nanoTime() + ROOM_LIMIT_NANOS;
+        long deadline = System.nanoTime() + IoUringSubmission.ROOM_LIMIT_NANOS;
         for (int spins = 0; !ring.consumed(mark); spins++) {
             if (System.nanoTime() - deadline > 0) {
                 LOG.error("io_uring did not take in the SQEs written before closing {} within {} s; its descriptor"
                         + " is left open rather than risk I/O on a reused number", channel,
-                        TimeUnit.NANOSECONDS.toSeconds(ROOM_LIMIT_NANOS));
+                        TimeUnit.NANOSECONDS.toSeconds(IoUringSubmission.ROOM_LIMIT_NANOS));
                 return false;
             }
-            submitWritten();
-            pause(spins);
+            submission.submitWritten();
+            IoUringSubmission.pause(spins);
         }
         return true;
     }
 
     // ---------------------------------------------------------------- submission
-
-    /** Whether the calling thread may submit (see the class documentation). */
-    boolean maySubmit() {
-        return ownThread.getAsBoolean() || submitter.isCurrentThread();
-    }
-
-    /** Submits what is written now if this thread may, else wakes the submitter. */
-    private void submitWritten() {
-        if (maySubmit()) {
-            try {
-                ring.submitPending();
-            } catch (IOException e) {
-                LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
-            }
-        } else {
-            submitter.wake();
-        }
-    }
-
-    /**
-     * After SQEs were written, outside any channel's monitor: an allowed thread submits them itself only if the
-     * leader blocks in {@code io_uring_enter} (else the leader's next enter takes them, one system call per
-     * batch). Any other thread hands them on ({@link IoUringRing#handOff()}): to an own leader's running turn, to
-     * an own leader blocked in its enter by ringing the doorbell, else to the submitter.
-     */
-    void afterWrite() {
-        if (maySubmit()) {
-            if (ring.isWaiting()) {
-                submitWritten();
-            }
-            return;
-        }
-        int handOff = ring.handOff();
-        if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
-            ring.setDoorbellUsable(false);
-            handOff = IoUringRing.TO_SUBMITTER;
-        }
-        if (handOff == IoUringRing.TO_SUBMITTER) {
-            submitter.wake();
-        }
-    }
-
-    /** A leader that may submit begins its turn in the wait strategy. */
-    void beginOwnTurn() {
-        ring.beginOwnTurn();
-    }
-
-    /** The own leader's turn ends: submits what other threads left to it since its last enter. */
-    void endOwnTurn() {
-        if (ring.endOwnTurn()) {
-            submitWritten();
-            if (ring.hasUnsubmitted()) {
-                submitter.wake(); // the kernel took only part: nobody else may be about to enter
-            }
-        }
-    }
-
-    /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
-    long submitterWakeups() {
-        return submitter.wakeups();
-    }
-
-    /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
-    boolean leaderWaiting() {
-        return ring.isWaiting();
-    }
-
-    /** Leader: whether the doorbell rang since the last call. */
-    boolean takeDoorbellRung() {
-        return doorbell.takeRung();
-    }
-
-    /** A leader that may not submit is about to wait: gets what is written submitted by the submitter. */
-    void handOffUnsubmitted() {
-        submitter.wake();
-    }
-
-    /** Spins briefly, then yields, then sleeps a few microseconds: waits that last microseconds in practice. */
-    private static void pause(int spins) {
-        if (spins < 100) {
-            Thread.onSpinWait();
-        } else if (spins < 200) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(10_000);
-        }
-    }
-
-    /**
-     * Writes one SQE, waiting for room if the queue is full (see the class documentation). Does not submit: the
-     * caller calls {@link #afterWrite()} once it holds no channel's monitor.
-     *
-     * @return false if the ring is closed (nothing written)
-     * @throws IOException if no room appeared within {@link #ROOM_LIMIT_NANOS}
-     */
-    boolean writeSqe(int opcode, int ioprio, int fd, long address, int length, long offset, int opFlags,
-                     long userData) throws IOException {
-        long deadline = 0;
-        for (int spins = 0; ; spins++) {
-            int written = ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);
-            if (written != IoUringRing.FULL) {
-                return written == IoUringRing.WRITTEN;
-            }
-            if (deadline == 0) {
-                deadline = System.nanoTime() + ROOM_LIMIT_NANOS;
-            } else if (System.nanoTime() - deadline > 0) {
-                throw new IOException("io_uring submission queue full (" + ring.sqEntries() + " entries) for "
-                        + TimeUnit.NANOSECONDS.toSeconds(ROOM_LIMIT_NANOS) + " s");
-            }
-            submitWritten();
-            pause(spins);
-        }
-    }
 
     // ---------------------------------------------------------------- requests
 
@@ -522,7 +393,7 @@ final class IoUringEngine implements Engine {
                 return StartResult.COMPLETED;
             }
         }
-        afterWrite();
+        submission.afterWrite();
         return StartResult.PENDING;
     }
 
@@ -544,7 +415,7 @@ final class IoUringEngine implements Engine {
                 return false;
             }
             try {
-                if (!writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG)) {
+                if (!submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG)) {
                     return false; // the ring is closed: closing it cancels the request
                 }
             } catch (IOException e) {
@@ -554,14 +425,14 @@ final class IoUringEngine implements Engine {
             }
             dir.cancelReason = reason;
         }
-        afterWrite();
+        submission.afterWrite();
         return false;
     }
 
     /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
     boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
                     int opFlags) throws IOException {
-        if (!writeSqe(opcode, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
+        if (!submission.writeSqe(opcode, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
             throw new AsynchronousCloseException(); // the engine is closed
         }
         return true;
@@ -584,7 +455,7 @@ final class IoUringEngine implements Engine {
             return;
         }
         if (userData == DOORBELL_TAG) {
-            onDoorbell(result);
+            submission.onDoorbell(result, closing);
             return;
         }
         if (userData < 0) {
@@ -621,21 +492,14 @@ final class IoUringEngine implements Engine {
         }
     }
 
-    /** The doorbell's read completed: arms it again (leader, like every completion). */
-    private void onDoorbell(int result) {
-        boolean armed = false;
-        if (doorbell.onCompleted(result) && !closing) {
-            try {
-                armed = doorbell.arm(this);
-            } catch (IOException e) {
-                LOG.warn("re-arming the io_uring doorbell failed ({}); threads that may not submit hand their"
-                        + " requests to the submitter thread from now on", e.getMessage());
-            }
-        } else if (!closing) {
-            LOG.warn("the io_uring doorbell's read failed ({}); threads that may not submit hand their requests to"
-                    + " the submitter thread from now on", Errors.newException("read(eventfd)", result).getMessage());
-        }
-        ring.setDoorbellUsable(armed);
+    /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
+    long submitterWakeups() {
+        return submission.submitterWakeups();
+    }
+
+    /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
+    boolean leaderWaiting() {
+        return ring.isWaiting();
     }
 
     /**
@@ -651,9 +515,7 @@ final class IoUringEngine implements Engine {
     int reap() {
         reaps++; // the leader's only writer
         int n = ring.reap(onCompletion);
-        if (n > 0 && !maySubmit()) {
-            submitter.wake(); // a leader that may not submit: its continuations are submitted by the submitter
-        }
+        submission.afterReap(n);
         return n;
     }
 
@@ -695,7 +557,7 @@ final class IoUringEngine implements Engine {
     public void quiesce() {
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
         while (slotsInUse() > 0 && System.nanoTime() - deadline < 0) {
-            submitWritten(); // the closing thread may be a user thread: it does not submit itself
+            submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
             ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
             reap();
         }
@@ -720,18 +582,14 @@ final class IoUringEngine implements Engine {
                 failure = addTo(failure, e);
             }
         }
-        try {
-            submitter.stop();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        submission.stopSubmitter();
         try {
             ring.close();
         } catch (IOException e) {
             failure = addTo(failure, e);
         }
         try {
-            doorbell.close(); // after the ring: its read is gone with it
+            submission.closeDoorbell(); // after the ring: its read is gone with it
         } catch (IOException e) {
             failure = addTo(failure, e);
         }

@@ -9,21 +9,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Interrupts the leader's {@code io_uring_enter} by writing an {@code IORING_OP_NOP}, handed on like any SQE (see
- * {@link IoUringEngine#afterWrite()}: submitted by this thread, the leader or the engine's submitter): its
- * completion ends the wait like any other, and it completes inline in the submitting call. A flag coalesces interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives
- * while no wait runs leaves its NOP in the completion queue, so the next wait returns at once.
+ * {@link IoUringSubmission#afterWrite()}: submitted by this thread, the leader or the engine's submitter): its
+ * completion ends the wait like any other, and it completes inline in the submitting call. A flag coalesces
+ * interrupts into at most one NOP until the leader reaps it, and an interrupt that arrives while no wait runs leaves
+ * its NOP in the completion queue, so the next wait returns at once.
  */
 final class IoUringInterruptStrategy implements InterruptStrategy {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringInterruptStrategy.class);
 
-    private final IoUringEngine engine;
+    private final IoUringSubmission submission;
     private final AtomicBoolean requested = new AtomicBoolean();
     /** A NOP was reaped since the leader last asked; the leader's only. */
     private boolean seen;
 
-    IoUringInterruptStrategy(IoUringEngine engine) {
-        this.engine = engine;
+    IoUringInterruptStrategy(IoUringSubmission submission) {
+        this.submission = submission;
     }
 
     /**
@@ -36,8 +37,8 @@ final class IoUringInterruptStrategy implements InterruptStrategy {
             return; // a NOP is on its way
         }
         try {
-            if (engine.writeSqe(IoUringNative.OP_NOP, 0, -1, 0, 0, 0, 0, IoUringEngine.INTERRUPT_TAG)) {
-                engine.afterWrite();
+            if (submission.writeSqe(IoUringNative.OP_NOP, 0, -1, 0, 0, 0, 0, IoUringEngine.INTERRUPT_TAG)) {
+                submission.afterWrite();
             }
         } catch (IOException e) {
             requested.set(false);

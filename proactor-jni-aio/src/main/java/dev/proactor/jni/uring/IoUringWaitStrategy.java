@@ -16,13 +16,15 @@ final class IoUringWaitStrategy implements WaitStrategy {
     static final String NAME = "io_uring";
 
     private final IoUringEngine engine;
+    private final IoUringSubmission submission;
     private final IoUringRing ring;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
 
-    IoUringWaitStrategy(IoUringEngine engine, IoUringRing ring, IoUringInterruptStrategy interrupt,
-                        ArrayDeque<IoRequest> completed) {
+    IoUringWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring,
+                        IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
         this.engine = engine;
+        this.submission = submission;
         this.ring = ring;
         this.interrupt = interrupt;
         this.completed = completed;
@@ -34,7 +36,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
     }
 
     /**
-     * One wait. A leader that may submit begins a turn ({@link IoUringEngine#beginOwnTurn()}), which lasts until
+     * One wait. A leader that may submit begins a turn ({@link IoUringSubmission#beginOwnTurn()}), which lasts until
      * {@link #leaderAway()}: what other threads write meanwhile is submitted by its enters, after a ring of the
      * doorbell if it blocks. A wake-up by the doorbell alone (no completion, no interrupt) is the engine's business:
      * the leader submits what rang and waits again within the same call.
@@ -42,9 +44,9 @@ final class IoUringWaitStrategy implements WaitStrategy {
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         interrupt.takeSeen();
-        boolean own = engine.maySubmit();
+        boolean own = submission.maySubmit();
         if (own) {
-            engine.beginOwnTurn();
+            submission.beginOwnTurn();
         }
         return turn(own, timeoutNanos);
     }
@@ -52,15 +54,13 @@ final class IoUringWaitStrategy implements WaitStrategy {
     /** Ends the calling own thread's turn: what other threads left to it is submitted now. */
     @Override
     public void leaderAway() {
-        if (engine.maySubmit()) {
-            engine.endOwnTurn();
-        }
+        submission.leaderAway();
     }
 
     private int turn(boolean own, long timeoutNanos) throws IOException {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         long remaining = timeoutNanos;
-        engine.takeDoorbellRung();
+        submission.takeDoorbellRung();
         int found = engine.reap();
         for (;;) {
             boolean block = found == 0 && completed.isEmpty() && remaining != 0;
@@ -70,7 +70,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 if (own) {
                     n = ring.takeForWait();
                 } else if (ring.markWaitWithoutSubmitting()) {
-                    engine.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
+                    submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
                 }
                 try {
                     result = ring.enter(n, 1, remaining < 0 ? -1 : remaining);
@@ -87,7 +87,8 @@ final class IoUringWaitStrategy implements WaitStrategy {
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
-            boolean doorbellOnly = block && completed.isEmpty() && engine.takeDoorbellRung() && !interrupt.takeSeen();
+            boolean doorbellOnly = block && completed.isEmpty() && submission.takeDoorbellRung()
+                    && !interrupt.takeSeen();
             if (!doorbellOnly) {
                 return completed.size();
             }

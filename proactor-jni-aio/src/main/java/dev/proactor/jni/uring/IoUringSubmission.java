@@ -1,0 +1,212 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who submits an SQE once it is written, for one {@link IoUringEngine}.
+ *
+ * <p>The kernel ties a request to the thread whose {@code io_uring_enter} submitted it: it cancels the request when
+ * that thread exits, and runs the request's completion work on that thread. So only threads that outlive the
+ * engine's requests submit, the demultiplexor's own ({@code ownThread}) and the engine's {@link IoUringSubmitter};
+ * and preferably the leader, which waits for the completions anyway. A thread that may submit and writes while the
+ * leader blocks submits itself (the leader would not see the entry); otherwise the leader's next enter takes it,
+ * one system call per batch. A thread that may not submit (a user thread calling {@code read}, a virtual thread's
+ * carrier, an executor's thread) hands its entries on ({@link IoUringRing#handOff()}): to an own leader's running
+ * turn, to an own leader blocked in its enter by ringing the {@link IoUringDoorbell}, and only when no own thread
+ * leads to the submitter thread.
+ *
+ * <p>A full submission queue is waited on ({@link #writeSqe}): the writer makes room (submits, or has the
+ * submitter submit) and retries, so a start, continuation or cancel is never failed or lost for lack of room.
+ *
+ * <p>Thread-safe; the turn and doorbell methods are for the engine's leader as documented on each.
+ */
+final class IoUringSubmission {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IoUringSubmission.class);
+
+    /** Longest wait for room in a full submission queue, or for the kernel to consume a closing channel's SQEs. */
+    static final long ROOM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final IoUringRing ring;
+    /** Whether the calling thread is one of the demultiplexor's own. */
+    private final BooleanSupplier ownThread;
+    private final IoUringSubmitter submitter;
+    private final IoUringDoorbell doorbell;
+
+    /**
+     * Starts the submitter thread and arms the doorbell (its read is submitted by the first leader's enter, or the
+     * submitter: a ring before that leaves the eventfd's counter set, so nothing is lost).
+     *
+     * @throws IOException if the eventfd cannot be made or its read not written
+     */
+    IoUringSubmission(IoUringRing ring, BooleanSupplier ownThread, String name) throws IOException {
+        this.ring = ring;
+        this.ownThread = ownThread;
+        this.doorbell = new IoUringDoorbell();
+        this.submitter = new IoUringSubmitter(ring, name + "-io_uring-submitter");
+        try {
+            ring.setDoorbellUsable(doorbell.arm(this));
+        } catch (IOException | RuntimeException e) {
+            stopQuietly();
+            doorbell.closeQuietly(e);
+            throw e;
+        }
+    }
+
+    /** Whether the calling thread may submit. */
+    boolean maySubmit() {
+        return ownThread.getAsBoolean() || submitter.isCurrentThread();
+    }
+
+    /** Submits what is written now if this thread may, else wakes the submitter. */
+    void submitWritten() {
+        if (maySubmit()) {
+            try {
+                ring.submitPending();
+            } catch (IOException e) {
+                LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
+            }
+        } else {
+            submitter.wake();
+        }
+    }
+
+    /**
+     * After SQEs were written, outside any channel's monitor: an allowed thread submits them itself only if the
+     * leader blocks in {@code io_uring_enter}; any other thread hands them on (see the class documentation).
+     */
+    void afterWrite() {
+        if (maySubmit()) {
+            if (ring.isWaiting()) {
+                submitWritten();
+            }
+            return;
+        }
+        int handOff = ring.handOff();
+        if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
+            ring.setDoorbellUsable(false);
+            handOff = IoUringRing.TO_SUBMITTER;
+        }
+        if (handOff == IoUringRing.TO_SUBMITTER) {
+            submitter.wake();
+        }
+    }
+
+    /** A leader that may submit begins its turn: what others write until {@link #leaderAway()} is its to submit. */
+    void beginOwnTurn() {
+        ring.beginOwnTurn();
+    }
+
+    /**
+     * The calling thread, if it may submit, ends its turn (see {@link dev.proactor.spi.WaitStrategy#leaderAway()}):
+     * what other threads left to it is submitted now.
+     */
+    void leaderAway() {
+        if (maySubmit() && ring.endOwnTurn()) {
+            submitWritten();
+            if (ring.hasUnsubmitted()) {
+                submitter.wake(); // the kernel took only part: nobody else may be about to enter
+            }
+        }
+    }
+
+    /** A leader that may not submit is about to wait: gets what is written submitted by the submitter. */
+    void handOffUnsubmitted() {
+        submitter.wake();
+    }
+
+    /** After a reap of {@code reaped} CQEs: continuations a leader that may not submit wrote go to the submitter. */
+    void afterReap(int reaped) {
+        if (reaped > 0 && !maySubmit()) {
+            submitter.wake();
+        }
+    }
+
+    /**
+     * Writes one SQE, waiting for room if the queue is full. Does not submit: the caller calls {@link #afterWrite()}
+     * once it holds no channel's monitor.
+     *
+     * @return false if the ring is closed (nothing written)
+     * @throws IOException if no room appeared within {@link #ROOM_LIMIT_NANOS}
+     */
+    boolean writeSqe(int opcode, int ioprio, int fd, long address, int length, long offset, int opFlags,
+                     long userData) throws IOException {
+        long deadline = 0;
+        for (int spins = 0; ; spins++) {
+            int written = ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);
+            if (written != IoUringRing.FULL) {
+                return written == IoUringRing.WRITTEN;
+            }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + ROOM_LIMIT_NANOS;
+            } else if (System.nanoTime() - deadline > 0) {
+                throw new IOException("io_uring submission queue full (" + ring.sqEntries() + " entries) for "
+                        + TimeUnit.NANOSECONDS.toSeconds(ROOM_LIMIT_NANOS) + " s");
+            }
+            submitWritten();
+            pause(spins);
+        }
+    }
+
+    /** Spins briefly, then yields, then sleeps a few microseconds: waits that last microseconds in practice. */
+    static void pause(int spins) {
+        if (spins < 100) {
+            Thread.onSpinWait();
+        } else if (spins < 200) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(10_000);
+        }
+    }
+
+    /** Leader: the doorbell's read completed with {@code result}; arms it again unless the engine is closing. */
+    void onDoorbell(int result, boolean closing) {
+        boolean armed = false;
+        if (doorbell.onCompleted(result) && !closing) {
+            try {
+                armed = doorbell.arm(this);
+            } catch (IOException e) {
+                LOG.warn("re-arming the io_uring doorbell failed ({}); threads that may not submit hand their"
+                        + " requests to the submitter thread from now on", e.getMessage());
+            }
+        } else if (!closing) {
+            LOG.warn("the io_uring doorbell's read failed ({}); threads that may not submit hand their requests to"
+                    + " the submitter thread from now on", Errors.newException("read(eventfd)", result).getMessage());
+        }
+        ring.setDoorbellUsable(armed);
+    }
+
+    /** Leader: whether the doorbell rang since the last call. */
+    boolean takeDoorbellRung() {
+        return doorbell.takeRung();
+    }
+
+    /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
+    long submitterWakeups() {
+        return submitter.wakeups();
+    }
+
+    /** Stops the submitter thread. Engine close, before the ring closes. */
+    void stopSubmitter() {
+        stopQuietly();
+    }
+
+    /** Closes the doorbell's eventfd. Engine close, after the ring closed (its read is gone with it). */
+    void closeDoorbell() throws IOException {
+        doorbell.close();
+    }
+
+    private void stopQuietly() {
+        try {
+            submitter.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
