@@ -62,15 +62,34 @@ final class EpollChannel implements EngineChannel {
     /** Pending write, connect, send or transmit, or null. Guarded by this. */
     IoRequest output;
     /**
+     * A stream read is being tried at start by the thread that starts it, outside this lock (see
+     * {@link EpollEngine#start}); the direction counts as busy. Guarded by this.
+     */
+    boolean inputTrying;
+    /** As {@link #inputTrying} for a stream write. Guarded by this. */
+    boolean outputTrying;
+    /** An input event came while the read was being tried: its starter looks again. Guarded by this. */
+    boolean inputEventWhileTrying;
+    /** An output event came while the write was being tried: its starter looks again. Guarded by this. */
+    boolean outputEventWhileTrying;
+    /** System calls on {@link #fd} running outside this lock (tries at start). Guarded by this. */
+    int syscallsOutsideLock;
+    /**
+     * {@link #released} was set while {@link #syscallsOutsideLock} was not 0: the last of those system calls
+     * releases the descriptor, so that its number is not reused under them. Guarded by this.
+     */
+    boolean releaseDeferred;
+    /**
      * The engine's poll count ({@link EpollEngine#polls()}) when this channel's last stream read found the receive
      * queue empty (it would block, or took fewer bytes than it asked for), or -1 if it did not, or an input event
      * came since. While no poll has run since then, a read started now (in practice from the callback of the read
      * that drained the socket) would only make a system call that finds nothing, so it waits for the next event
      * instead. Skipping is always safe: bytes that arrive after the draining read make a new edge-triggered
      * event, handled under this lock after it, unless the peer's end of stream or an error was already reported
-     * (see {@link #inputEnded}). Guarded by this.
+     * (see {@link #inputEnded}). Guarded by this, except that a read tried at start outside the lock writes it
+     * too: when an input event came during that try, its starter resets it under the lock afterwards.
      */
-    long drainedAtPoll = -1;
+    volatile long drainedAtPoll = -1;
     /**
      * An input event reported the peer's end of stream, a hang-up or an error. Once set, reads are always tried at
      * start: a read that took fewer bytes than it asked for may leave an end of stream behind it whose event was
@@ -222,7 +241,7 @@ final class EpollChannel implements EngineChannel {
             }
             closed = true;
             releaseTransmitSource();
-            release = !released; // released already if the owner's direct close was noticed
+            release = !released && !deferRelease(); // released already if the owner's direct close was noticed
             released = true;
         }
         IOException failure = release ? releaseDescriptor() : null;
@@ -236,6 +255,18 @@ final class EpollChannel implements EngineChannel {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /**
+     * Lock held, {@link #released} being set: whether a system call outside the lock still runs on the descriptor,
+     * in which case the last one releases it ({@link #releaseDeferred}) and the caller must not.
+     */
+    boolean deferRelease() {
+        if (syscallsOutsideLock == 0) {
+            return false;
+        }
+        releaseDeferred = true;
+        return true;
     }
 
     /**

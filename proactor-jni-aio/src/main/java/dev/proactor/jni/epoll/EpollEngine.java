@@ -71,6 +71,8 @@ public final class EpollEngine implements Engine {
      */
     private final Queue<EpollChannel> orphans = new ConcurrentLinkedQueue<>();
     private final WaitStrategy waitStrategy;
+    /** Tests only: runs before each try of a stream request outside the channel's lock (null in production). */
+    volatile Runnable beforeTryOutsideLock;
     private final EventfdInterruptStrategy interrupt;
 
     /** The attached completion source, or null; set once, read by the leader after each poll. */
@@ -335,38 +337,130 @@ public final class EpollEngine implements Engine {
 
     // ---------------------------------------------------------------- requests
 
+    /**
+     * Tries the request once and parks it for the next event if it cannot finish now. A stream read or write is
+     * tried outside the channel's lock, with its direction marked busy: the leader handling an event of the channel
+     * meanwhile never waits for this thread's system call (on a busy core it would wait for this thread to be
+     * scheduled again, with every other completion behind it); it notes the event instead, and this thread tries
+     * again. The descriptor stays open until that system call has returned ({@link EpollChannel#deferRelease()}).
+     * Other kinds are tried under the lock.
+     */
     @Override
     public StartResult start(IoRequest request) {
         EpollChannel channel = (EpollChannel) request.channel();
         boolean input = EpollOperations.isInput(request.kind());
+        boolean stream = request.kind() == OpKind.READ || request.kind() == OpKind.WRITE;
         synchronized (channel) {
             if (channel.released || retireIfOwnerClosed(channel, false)) {
                 request.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
-            if ((input ? channel.input : channel.output) != null) {
+            if ((input ? channel.input != null || channel.inputTrying
+                    : channel.output != null || channel.outputTrying)) {
                 request.fail(new IllegalStateException("another " + (input ? "input" : "output")
                         + " request is pending on " + channel));
                 return StartResult.COMPLETED;
             }
-            try {
-                // A stream read on a socket its last read drained, with no poll since, waits for the next event:
-                // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll).
-                boolean waitForEvent = input && channel.drainedAtPoll == polls && !channel.inputEnded
-                        && request.kind() == OpKind.READ;
-                if (!waitForEvent && EpollOperations.tryOnce(channel, request)) {
+            // A stream read on a socket its last read drained, with no poll since, waits for the next event:
+            // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll).
+            boolean waitForEvent = input && channel.drainedAtPoll == polls && !channel.inputEnded
+                    && request.kind() == OpKind.READ;
+            if (waitForEvent) {
+                park(channel, input, request);
+                return StartResult.PENDING;
+            }
+            if (!stream) {
+                try {
+                    if (EpollOperations.tryOnce(channel, request)) {
+                        return StartResult.COMPLETED;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    request.fail(e);
                     return StartResult.COMPLETED;
                 }
+                park(channel, input, request);
+                return StartResult.PENDING;
+            }
+            beginTry(channel, input);
+        }
+        return tryOutsideLock(channel, input, request);
+    }
+
+    /** The stream request's tries at start, outside the channel's lock (see {@link #start}). */
+    private StartResult tryOutsideLock(EpollChannel channel, boolean input, IoRequest request) {
+        for (;;) {
+            Runnable hook = beforeTryOutsideLock;
+            if (hook != null) {
+                hook.run();
+            }
+            boolean done;
+            try {
+                done = EpollOperations.tryOnce(channel, request);
             } catch (IOException | RuntimeException e) {
                 request.fail(e);
-                return StartResult.COMPLETED;
+                done = true;
             }
-            if (input) {
-                channel.input = request;
-            } else {
-                channel.output = request;
+            synchronized (channel) {
+                boolean eventCame = input ? channel.inputEventWhileTrying : channel.outputEventWhileTrying;
+                if (input) {
+                    channel.inputEventWhileTrying = false;
+                } else {
+                    channel.outputEventWhileTrying = false;
+                }
+                if (!done && eventCame && !channel.released) {
+                    continue; // readiness came during the try, and its edge is consumed: look again
+                }
+                if (input && eventCame) {
+                    channel.drainedAtPoll = -1; // bytes may have come after what the try found
+                }
+                endTry(channel, input);
+                if (done) {
+                    return StartResult.COMPLETED;
+                }
+                if (channel.released) {
+                    request.fail(new AsynchronousCloseException());
+                    return StartResult.COMPLETED;
+                }
+                park(channel, input, request);
+                return StartResult.PENDING;
             }
-            return StartResult.PENDING;
+        }
+    }
+
+    /** Lock held: the direction is busy with a try outside the lock, on a descriptor that stays open meanwhile. */
+    private static void beginTry(EpollChannel channel, boolean input) {
+        if (input) {
+            channel.inputTrying = true;
+            channel.inputEventWhileTrying = false;
+        } else {
+            channel.outputTrying = true;
+            channel.outputEventWhileTrying = false;
+        }
+        channel.syscallsOutsideLock++;
+    }
+
+    /** Lock held: the try is over; the last system call of a released channel releases its descriptor. */
+    private static void endTry(EpollChannel channel, boolean input) {
+        if (input) {
+            channel.inputTrying = false;
+        } else {
+            channel.outputTrying = false;
+        }
+        if (--channel.syscallsOutsideLock == 0 && channel.releaseDeferred) {
+            channel.releaseDeferred = false;
+            IOException failure = channel.releaseDescriptor();
+            if (failure != null) {
+                LOG.warn("releasing {} after its last system call failed: {}", channel, failure.getMessage());
+            }
+        }
+    }
+
+    /** Lock held: the request waits for the next event of its direction. */
+    private static void park(EpollChannel channel, boolean input, IoRequest request) {
+        if (input) {
+            channel.input = request;
+        } else {
+            channel.output = request;
         }
     }
 
@@ -418,6 +512,10 @@ public final class EpollEngine implements Engine {
             if ((events & INPUT_EVENTS) != 0) {
                 channel.drainedAtPoll = -1; // bytes (or an end of stream, or an error) arrived since
                 channel.inputEnded |= (events & ENDED_EVENTS) != 0;
+                channel.inputEventWhileTrying |= channel.inputTrying; // its starter looks again
+            }
+            if ((events & OUTPUT_EVENTS) != 0) {
+                channel.outputEventWhileTrying |= channel.outputTrying;
             }
             if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
                 channel.input = null;
@@ -441,9 +539,9 @@ public final class EpollEngine implements Engine {
         if (!channel.ownerClosed()) {
             return false;
         }
-        channel.released = true;
         channel.releaseTransmitSource();
-        IOException failure = channel.releaseDescriptor();
+        IOException failure = channel.deferRelease() ? null : channel.releaseDescriptor();
+        channel.released = true;
         if (failure != null) {
             LOG.warn("releasing {} after its JDK channel was closed directly failed: {}", channel,
                     failure.getMessage());
