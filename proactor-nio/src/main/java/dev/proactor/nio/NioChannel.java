@@ -30,21 +30,14 @@ final class NioChannel implements EngineChannel {
     /** Guarded by this. */
     boolean closed;
     /**
-     * A stream read is being tried at start by its starting thread, outside this lock (see
-     * {@link NioEngine#start}): readiness meanwhile keeps the input interest. Guarded by this.
-     */
-    boolean inputTrying;
-    /**
      * The engine's select count ({@link NioEngine#selects()}) when this channel's last stream read found the
      * receive queue empty (it read nothing, or fewer bytes than it asked for), or -1 if it did not, or readiness
      * was seen since. While no select has run since then, a read started now (in practice from the callback of
      * the read that drained the socket, as NIO.2 programs do) would only make a system call that finds nothing,
      * so it waits for readiness instead. Always safe: the selector is level-triggered, so bytes, an end of stream
-     * or an error already there are reported by the next select. Guarded by this, except that a read tried at
-     * start outside the lock writes it too (a stale value only makes a read wait for readiness the selector
-     * reports at once).
+     * or an error already there are reported by the next select. Guarded by this.
      */
-    volatile long drainedAtSelect = -1;
+    long drainedAtSelect = -1;
     /**
      * Buffer of a file transmission that cannot use {@code transferTo}: file bytes read but not yet sent
      * (position..limit). Made at the first such transmission of this channel, then reused. Guarded by this.

@@ -15,7 +15,6 @@ import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectableChannel;
@@ -48,8 +47,6 @@ final class NioEngine implements Engine {
      * skipped, or skip one it could have tried: both safe.
      */
     private volatile long selects;
-    /** Tests only: runs before a stream request is tried outside the channel's lock (null in production). */
-    volatile Runnable beforeTryOutsideLock;
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
 
@@ -178,81 +175,34 @@ final class NioEngine implements Engine {
 
     // ---------------------------------------------------------------- requests
 
-    /**
-     * Tries the request once and registers interest for it if it cannot finish now. A stream read or write is
-     * tried outside the channel's lock: the leader handling readiness of the channel meanwhile never waits for
-     * this thread's system call (on a busy core it would wait for this thread to be scheduled again, with every
-     * other completion behind it). The JDK channel keeps its descriptor open until the call returns; the selector
-     * is level-triggered, so readiness that comes during the try is reported again. Other kinds are tried under
-     * the lock.
-     */
     @Override
     public StartResult start(IoRequest r) {
         NioChannel nc = (NioChannel) r.channel();
-        boolean stream = r.kind() == OpKind.READ || r.kind() == OpKind.WRITE;
         synchronized (nc) {
             if (nc.closed) {
                 r.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
-            // A stream read on a socket its last read drained, with no select since, waits for readiness:
-            // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect).
-            boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects;
-            if (waitForReadiness) {
-                return park(nc, r);
-            }
-            if (!stream) {
-                return tryOnceOrPark(nc, r);
-            }
-            nc.inputTrying |= r.kind() == OpKind.READ;
-        }
-        Runnable hook = beforeTryOutsideLock;
-        if (hook != null) {
-            hook.run();
-        }
-        boolean done;
-        try {
-            done = tryOnce(nc, r);
-        } catch (IOException | RuntimeException e) {
-            r.fail(e);
-            done = true;
-        }
-        synchronized (nc) {
-            nc.inputTrying = false;
-            if (done) {
+            try {
+                // A stream read on a socket its last read drained, with no select since, waits for readiness:
+                // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect).
+                boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects;
+                if (!waitForReadiness && tryOnce(nc, r)) {
+                    return StartResult.COMPLETED;
+                }
+            } catch (IOException | RuntimeException e) {
+                r.fail(e);
                 return StartResult.COMPLETED;
             }
-            if (nc.closed) {
-                r.fail(new AsynchronousCloseException());
-                return StartResult.COMPLETED;
+            if (r.kind().isInput()) {
+                nc.input = r;
+            } else {
+                nc.output = r;
             }
-            return park(nc, r);
+            // A read after a read usually finds its (sticky) interest registered: no wake-up of the leader then.
+            return nc.addInterest(NioOperations.interestOf(r.kind())) ? StartResult.PENDING_INTERRUPT
+                    : StartResult.PENDING;
         }
-    }
-
-    /** Lock held: tries the request and parks it if it cannot finish now. */
-    private StartResult tryOnceOrPark(NioChannel nc, IoRequest r) {
-        try {
-            if (tryOnce(nc, r)) {
-                return StartResult.COMPLETED;
-            }
-        } catch (IOException | RuntimeException e) {
-            r.fail(e);
-            return StartResult.COMPLETED;
-        }
-        return park(nc, r);
-    }
-
-    /** Lock held: the request waits for readiness of its kind. */
-    private static StartResult park(NioChannel nc, IoRequest r) {
-        if (r.kind().isInput()) {
-            nc.input = r;
-        } else {
-            nc.output = r;
-        }
-        // A read after a read usually finds its (sticky) interest registered: no wake-up of the leader then.
-        return nc.addInterest(NioOperations.interestOf(r.kind())) ? StartResult.PENDING_INTERRUPT
-                : StartResult.PENDING;
     }
 
     @Override
@@ -277,8 +227,7 @@ final class NioEngine implements Engine {
 
     /**
      * {@link NioOperations#tryOnce}, noting for a stream read whether it drained the socket (read nothing, or
-     * fewer bytes than asked for; an end of stream or an error is not "drained"). Lock held, or the request's
-     * direction being tried outside it ({@link #start}).
+     * fewer bytes than asked for; an end of stream or an error is not "drained"). Lock held.
      */
     private boolean tryOnce(NioChannel nc, IoRequest r) throws IOException {
         if (r.kind() != OpKind.READ) {
@@ -313,7 +262,7 @@ final class NioEngine implements Engine {
             int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
             if (inputReady != 0) {
                 nc.drainedAtSelect = -1; // bytes, an end of stream or an error are there
-                if (nc.input == null && !nc.inputTrying) {
+                if (nc.input == null) {
                     nc.removeInterest(inputReady); // sticky input interest no request waits for any more
                 } else if (step(nc, nc.input)) {
                     nc.input = null;
