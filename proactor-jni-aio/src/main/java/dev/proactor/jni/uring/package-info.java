@@ -36,8 +36,9 @@
  * keeps completions from waking a second thread. A full submission queue is waited on, never a failed or lost
  * request (see {@code IoUringEngine}).
  *
- * <p><b>Wake-up.</b> {@code IORING_OP_NOP} submitted by the interrupting thread, or by the submitter for a thread
- * that may not submit (see {@code IoUringInterruptStrategy}).
+ * <p><b>Wake-up.</b> An {@code IORING_OP_NOP}, handed on like any SQE: submitted by the interrupting thread if it
+ * may submit, else by the leader (rung through the doorbell when it blocks) or the submitter (see
+ * {@code IoUringInterruptStrategy} and {@code IoUringSubmission}).
  *
  * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
  * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
