@@ -270,7 +270,7 @@ final class IoUringRing {
 
     /**
      * As {@link #takeUnsubmitted}, for an enter that blocks, by a thread that may submit: from now until
-     * {@link #endWait()} every thread that may submit and writes an SQE submits it itself ({@link #isWaiting()}),
+     * {@link #endWait} every thread that may submit and writes an SQE submits it itself ({@link #isWaiting()}),
      * and every other one rings the doorbell ({@link #handOff()}), as the blocked leader would not see the entry.
      * Setting the flags and taking the count under the monitor makes every entry either counted here or seen by its
      * writer with the flags set.
@@ -291,10 +291,14 @@ final class IoUringRing {
         return unsubmitted > 0 && !closed;
     }
 
-    /** The blocking enter returned. */
-    synchronized void endWait() {
+    /**
+     * The blocking enter of {@code requested} entries taken with {@link #takeForWait} returned {@code result}: ends
+     * the wait and gives back what the enter left (one monitor hold for both, once per wait).
+     */
+    synchronized void endWait(int requested, int result) {
         waiting = false;
         ownWaiting = false;
+        giveBack(requested, result);
     }
 
     /** What {@link #handOff()} tells a thread that may not submit: the entry is taken care of. */

@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.spi.InterruptStrategy;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.WaitStrategy;
@@ -72,12 +73,12 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 } else if (ring.markWaitWithoutSubmitting()) {
                     submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
                 }
+                result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
                     result = ring.enter(n, 1, remaining < 0 ? -1 : remaining);
                 } finally {
-                    ring.endWait();
+                    ring.endWait(n, result);
                 }
-                ring.afterEnter(n, result);
             } else {
                 int n = own ? ring.takeUnsubmitted() : 0;
                 result = n > 0 || found == 0 ? ring.enterNoWait(n) : 0;

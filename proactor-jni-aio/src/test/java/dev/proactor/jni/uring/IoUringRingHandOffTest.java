@@ -76,12 +76,12 @@ class IoUringRingHandOffTest {
         assertEquals(IoUringRing.RING_DOORBELL, ring.handOff());
         writeNop();
         assertEquals(IoUringRing.HANDED, ring.handOff(), "a ring is already on its way");
-        ring.endWait();
+        ring.endWait(0, 0); // the wait took nothing
         ring.setDoorbellUsable(true); // the leader reaped the doorbell and armed it again
         assertEquals(2, ring.takeForWait(), "the woken leader's next enter takes both");
         writeNop();
         assertEquals(IoUringRing.RING_DOORBELL, ring.handOff(), "the next wait is rung again");
-        ring.endWait();
+        ring.endWait(2, 2); // the kernel took the two entries of that wait
         assertTrue(ring.endOwnTurn());
     }
 
