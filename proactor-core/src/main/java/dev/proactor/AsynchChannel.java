@@ -711,6 +711,9 @@ public final class AsynchChannel implements Closeable {
             processor.engine().discard(unadopted); // not adopted by the handler: close it, never leak it
         }
         ChannelOp next = op.direction.finish(op);
+        if (op.timeout != null && closed.get()) {
+            op.timeout.release(); // closed after abortAll looked at the free list, or before: once is enough
+        }
         if (next != null) {
             processor.start(next);
         }
@@ -803,6 +806,8 @@ public final class AsynchChannel implements Closeable {
             }
             demultiplexor.untrack(this);
             ClosedChannelWatch.unwatch(this);
+            input.releaseFreeTimeouts();
+            output.releaseFreeTimeouts();
         }
         if (activeIn != null) {
             processor.cancel(activeIn.op(), activeIn.reason());

@@ -2,6 +2,8 @@ package dev.proactor;
 
 import dev.proactor.spi.OpKind;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -117,6 +119,27 @@ final class ChannelDirection {
         free[i] = op;
         active = (ChannelOp) waiting.poll();
         return active;
+    }
+
+    /**
+     * Takes the timers of the free operations out of the timer queue (the channel is closed: no use of them will
+     * come). Called by the closing thread after {@link #abort abort(…, close = true)}; an operation freed later is
+     * released by the thread that frees it ({@link AsynchChannel#afterDispatch}).
+     */
+    void releaseFreeTimeouts() {
+        List<OpTimeout> timeouts = new ArrayList<>();
+        synchronized (this) {
+            for (ChannelOp head : free) {
+                for (ChannelOp op = head; op != null; op = op.nextFree) {
+                    if (op.timeout != null) {
+                        timeouts.add(op.timeout);
+                    }
+                }
+            }
+        }
+        for (OpTimeout t : timeouts) {
+            t.release(); // outside the monitor: releasing takes the dispatcher's lock
+        }
     }
 
     /** The active operation marked by {@link #abort}, with the reason it was marked with (identifies that use). */

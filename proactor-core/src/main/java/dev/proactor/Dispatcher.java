@@ -58,9 +58,12 @@ final class Dispatcher {
     private final TimerQueue timers = new TimerQueue();
     /**
      * The timer queue's clock in nanoseconds: {@code System::nanoTime}, replaced only by model-checking tests
-     * (under Lincheck time stands still, so no timer would ever be due). Read under {@link #lock}.
+     * (under Lincheck time stands still, so no timer would ever be due). Volatile: operation timeouts read it
+     * without the lock ({@link #timerNow()}).
      */
-    private LongSupplier timerClock = System::nanoTime;
+    private volatile LongSupplier timerClock = System::nanoTime;
+    /** Timers scheduled since the start ({@link #timerSchedules()}). Lock held. */
+    private long timerSchedules;
     private Processor[] processors = new Processor[0];
     /** Queue-wait histogram, or null when statistics are off. */
     private LatencyRecorder queueWait;
@@ -228,6 +231,16 @@ final class Dispatcher {
     }
 
     void schedule(OpTimer t, long delayNanos, Object attachment) {
+        scheduleAt(t, timerNow() + Math.min(delayNanos, Long.MAX_VALUE / 4), attachment);
+    }
+
+    /**
+     * Schedules {@code t} to fire at {@code deadline} on the timer clock ({@link #timerNow()}), replacing any
+     * earlier schedule or posting of it.
+     *
+     * @throws IllegalStateException if the demultiplexor is closed
+     */
+    void scheduleAt(OpTimer t, long deadline, Object attachment) {
         lock.lock();
         try {
             checkTimersRunning();
@@ -235,13 +248,38 @@ final class Dispatcher {
             completed.remove(t);
             t.posted = false;
             t.attachment = attachment;
-            long deadline = timerClock.getAsLong() + Math.min(delayNanos, Long.MAX_VALUE / 4);
             t.state = OpState.STARTED;
             timers.add(t, deadline);
+            timerSchedules++;
             if (timers.firstDeadline() == deadline) {
                 // A new earliest deadline: whoever sleeps or waits must recompute its timeout.
                 notifyLocked(NotifyLevel.STRONG);
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The timer clock: {@link System#nanoTime()} unless a test replaced it. Any thread, no lock. */
+    long timerNow() {
+        return timerClock.getAsLong();
+    }
+
+    /** Timers scheduled since the demultiplexor opened (tests: how often operation timeouts take the lock). */
+    long timerSchedules() {
+        lock.lock();
+        try {
+            return timerSchedules;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Timers in the queue, not yet due (tests). */
+    int timerCount() {
+        lock.lock();
+        try {
+            return timers.size();
         } finally {
             lock.unlock();
         }

@@ -3,7 +3,6 @@ package dev.proactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -120,7 +119,6 @@ class OperationTimeoutRulesTest {
             assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
             assertEquals(List.of(3L, 5L), h.bytes);
             assertNull(h.errors.get(1), "the next read failed: " + h.errors.get(1));
-            assertNotSame(firstTimer, timeout.timer, "a timer whose callback may run is never re-armed");
         }
     }
 }
