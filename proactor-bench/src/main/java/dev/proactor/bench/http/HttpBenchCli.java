@@ -61,6 +61,12 @@ public final class HttpBenchCli implements Callable<Integer> {
                     + "compile on their one pinned core, 2 s is not enough (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
+    @Option(names = "--warmup-waves", paramLabel = "N", defaultValue = "1",
+            description = "Split the warm-up into N wrk runs, each opening and closing its connections, so the "
+                    + "server has closed and accepted connections (and compiled those paths) before the measured "
+                    + "wrk connects, as a long-running server has (default: ${DEFAULT-VALUE}).")
+    private int warmupWaves;
+
     @Option(names = "--runs", paramLabel = "N", defaultValue = "2",
             description = "Repetitions; the server order rotates between runs (default: ${DEFAULT-VALUE}).")
     private int runs;
@@ -153,6 +159,7 @@ public final class HttpBenchCli implements Callable<Integer> {
                 atLeast("--threads", threads, 1),
                 atLeast("--seconds", seconds, 1),
                 atLeast("--warmup", warmup, 0),
+                atLeast("--warmup-waves", warmupWaves, 1),
                 atLeast("--runs", runs, 1),
                 output.toAbsolutePath(), host,
                 (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),

@@ -111,9 +111,9 @@ public final class HttpBenchCommand {
 
     private static void printPlan(HttpBenchOptions o, HttpOutcome outcome) {
         int servers = (int) o.servers().stream().filter(s -> !outcome.isSkipped(s.name())).count();
-        System.err.printf(Locale.ROOT, "http-bench: %d size(s) x %d server(s) x %d run(s) of %d s + %d s warm-up, "
+        System.err.printf(Locale.ROOT, "http-bench: %d size(s) x %d server(s) x %d run(s) of %d s + %d s warm-up (%d wave(s)), "
                         + "%d connections, estimated %s; output %s%n", o.sizes().size(), servers, o.runs(), o.seconds(),
-                o.warmup(), o.connections(), Progress.clock(o.estimatedSeconds(servers)), o.out());
+                o.warmupSeconds(), o.warmupWaves(), o.connections(), Progress.clock(o.estimatedSeconds(servers)), o.out());
         for (var e : outcome.skipped().entrySet()) {
             System.err.println("http-bench: skipping " + e.getKey() + ": " + e.getValue());
         }

@@ -14,6 +14,7 @@ import java.util.List;
  * @param threads      server threads (nginx: worker processes)
  * @param seconds      measured seconds per run
  * @param warmup       unmeasured wrk seconds before each measurement, on the same server process
+ * @param warmupWaves  wrk runs the warm-up is split into (each with new connections)
  * @param runs         repetitions of each (size, server)
  * @param out          output directory
  * @param host         loopback address the servers bind and wrk connects to
@@ -30,7 +31,7 @@ import java.util.List;
  * @param dryRun       print the plan and exit
  */
 public record HttpBenchOptions(List<HttpServerDefinition> servers, List<FileSize> sizes, int connections, int threads,
-                               int seconds, int warmup, int runs, Path out, String host, Path examplesJar, Path nginx,
+                               int seconds, int warmup, int warmupWaves, int runs, Path out, String host, Path examplesJar, Path nginx,
                                String wrk, int wrkThreads, String java, List<String> jvmOptions, String serverCpus,
                                String clientCpus, boolean pin, int readyTimeout, boolean dryRun) {
 
@@ -53,6 +54,16 @@ public record HttpBenchOptions(List<HttpServerDefinition> servers, List<FileSize
      * @return seconds
      */
     public double estimatedSeconds(int servers) {
-        return (double) sizes.size() * runs * servers * (warmup + seconds + HttpBenchRunner.OVERHEAD_SECONDS);
+        return (double) sizes.size() * runs * servers * (warmupSeconds() + seconds + HttpBenchRunner.OVERHEAD_SECONDS);
+    }
+
+    /** Seconds of one warm-up wave: the warm-up shared by the waves, at least one second each. */
+    public int waveSeconds() {
+        return Math.max(1, warmup / warmupWaves);
+    }
+
+    /** Seconds of the whole warm-up (0 when there is none). */
+    public int warmupSeconds() {
+        return warmup == 0 ? 0 : waveSeconds() * warmupWaves;
     }
 }

@@ -69,7 +69,7 @@ final class HttpBenchRunner {
     void run() throws IOException, InterruptedException {
         List<FileSize> sizes = options.sizes();
         int planned = sizes.size() * options.runs() * active().size();
-        HttpProgress progress = new HttpProgress(options.warmup() + options.seconds() + OVERHEAD_SECONDS, planned);
+        HttpProgress progress = new HttpProgress(options.warmupSeconds() + options.seconds() + OVERHEAD_SECONDS, planned);
         for (int i = 0; i < sizes.size(); i++) {
             FileSize size = sizes.get(i);
             byte[] content = env.docRoot().content(size);
@@ -170,9 +170,10 @@ final class HttpBenchRunner {
     private void measure(HttpProgress progress, FileSize size, HttpServerDefinition server, int run, int port,
                          String stem, ServerProcess sp, Path serverLog) throws IOException, InterruptedException {
         try {
-            if (options.warmup() > 0) {
-                WrkResult warm = WrkRun.start(launcher.wrkCommand(env.wrk(), port, size, options.warmup()),
-                        logs.resolve(stem + ".warmup.log"), registry).await(options.warmup() + WRK_GRACE_SECONDS);
+            for (int wave = 1; options.warmup() > 0 && wave <= options.warmupWaves(); wave++) {
+                String name = options.warmupWaves() == 1 ? ".warmup.log" : ".warmup" + wave + ".log";
+                WrkResult warm = WrkRun.start(launcher.wrkCommand(env.wrk(), port, size, options.waveSeconds()),
+                        logs.resolve(stem + name), registry).await(options.waveSeconds() + WRK_GRACE_SECONDS);
                 if (warm.hasErrors()) {
                     problem(progress, server, size, run, "warm-up: wrk reported " + warm.describeErrors());
                 }

@@ -28,9 +28,9 @@ final class HttpRunContext {
         lines.add("nginx: " + (env.nginx() == null ? "not run" : env.nginx().version() + " (" + env.nginx().executable()
                 + "), generated config: worker_processes " + o.threads()
                 + ", access_log off, sendfile on, keepalive_requests 10^9 (see logs/*.nginx.conf)"));
-        lines.add(String.format(Locale.ROOT, "load: %s, -t%d -c%d, %d run(s) of %d s after a %d s warm-up, "
+        lines.add(String.format(Locale.ROOT, "load: %s, -t%d -c%d, %d run(s) of %d s after a %d s warm-up in %d wrk run(s), "
                         + "keep-alive GET of one file per size", MachineInfo.firstLine(List.of(env.wrk().toString(), "-v")),
-                o.wrkThreads(), o.connections(), o.runs(), o.seconds(), o.warmup()));
+                o.wrkThreads(), o.connections(), o.runs(), o.seconds(), o.warmupSeconds(), o.warmupWaves()));
         List<String> sizes = new ArrayList<>();
         for (FileSize s : o.sizes()) {
             sizes.add(s.path() + " (" + s.bytes() + " B)");
