@@ -663,8 +663,12 @@ public final class AsynchChannel implements Closeable {
     /**
      * Whether an operation the engine completes while it is being started, by the call of this channel's
      * {@code read}, {@code write}, ... that submitted it, has its callback run on the calling thread before that
-     * call returns, instead of on a thread of the demultiplexor (off by default). An operation that waited behind
-     * another one of its direction, or for an in-flight slot, is dispatched as usual. A callback may then run
+     * call returns, instead of on a thread of the demultiplexor (off by default). An operation started inside a
+     * callback waits until that callback has returned (one callback of a direction at a time); the thread that ran
+     * the callback then starts it, and runs its callback too if it completes at once, up to 16 in a row after the
+     * first (then it is started as usual and dispatched by the demultiplexor's threads): a chain of operations
+     * that complete at start stays on one thread without a round trip through the completion queue for every
+     * second one. An operation that waited for an in-flight slot is dispatched as usual. A callback may then run
      * nested inside another callback that started its operation: only for callers that bound that nesting
      * themselves, as the NIO.2 provider does (the JDK's rule: direct invocation at most 16 deep). Any thread; takes
      * effect for operations submitted afterwards.
@@ -704,8 +708,13 @@ public final class AsynchChannel implements Closeable {
         close();
     }
 
-    /** After the callback: closes an accepted connection nobody adopted, recycles, starts the next operation. */
-    void afterDispatch(ChannelOp op) {
+    /**
+     * After the callback: closes an accepted connection nobody adopted, recycles, starts the next operation. With
+     * completions at start on and {@code mayHandBack}, the next operation's completion at start is handed back.
+     *
+     * @return the next operation if it completed while this thread started it (to dispatch next), else null
+     */
+    ChannelOp afterDispatch(ChannelOp op, boolean mayHandBack) {
         Object unadopted = op.request.takeAcceptedHandle();
         if (unadopted != null) {
             processor.engine().discard(unadopted); // not adopted by the handler: close it, never leak it
@@ -714,9 +723,14 @@ public final class AsynchChannel implements Closeable {
         if (op.timeout != null && closed.get()) {
             op.timeout.release(); // closed after abortAll looked at the free list, or before: once is enough
         }
-        if (next != null) {
-            processor.start(next);
+        if (next == null) {
+            return null;
         }
+        if (mayHandBack && completionsAtStart) {
+            return processor.startHandingBack(next);
+        }
+        processor.start(next);
+        return null;
     }
 
     // ---------------------------------------------------------------- cancel and close

@@ -140,8 +140,8 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     }
 
     @Override
-    void afterDispatch() {
-        channel.afterDispatch(this);
+    ChannelOp afterDispatch(boolean mayHandBack) {
+        return channel.afterDispatch(this, mayHandBack);
     }
 
     @Override

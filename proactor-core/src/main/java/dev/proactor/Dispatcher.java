@@ -48,6 +48,8 @@ final class Dispatcher {
 
     /** The dispatcher whose loop the current thread is in, to post without needless wake-ups. */
     private static final ThreadLocal<Dispatcher> CURRENT = new ThreadLocal<>();
+    /** Operations completed at start that one thread dispatches in a row after the callback they waited for. */
+    static final int MAX_CHAINED_AT_START = 16;
     /** The dispatcher whose own thread (pool thread or dedicated leader) this is, for the thread's whole life. */
     private static final ThreadLocal<Dispatcher> OWN_THREAD = new ThreadLocal<>();
 
@@ -532,14 +534,27 @@ final class Dispatcher {
         dispatch(op);
     }
 
+    /**
+     * Runs a callback and what its channel hands back after it: an operation that waited behind it and completed
+     * at once when started by this thread ({@link AsynchChannel#setCompletionsAtStart}) is dispatched here next,
+     * in a loop (the stack does not grow), at most {@value #MAX_CHAINED_AT_START} in a row; after that the next
+     * one is started as usual and queued, so one channel cannot keep a thread to itself.
+     */
     private void dispatch(Op op) {
-        totals.countDispatch();
-        try {
-            op.dispatch();
-        } catch (Throwable t) {
-            op.onHandlerFailure(t);
+        for (int chained = 0; ; chained++) {
+            totals.countDispatch();
+            try {
+                op.dispatch();
+            } catch (Throwable t) {
+                op.onHandlerFailure(t);
+            }
+            ChannelOp next = op.afterDispatch(chained < MAX_CHAINED_AT_START);
+            if (next == null) {
+                return;
+            }
+            next.state = OpState.COMPLETED;
+            op = next;
         }
-        op.afterDispatch();
     }
 
     // ---------------------------------------------------------------- life cycle

@@ -38,6 +38,15 @@ public abstract sealed class Op permits ChannelOp, OpTimer {
     /** Reacts to a callback that threw. Never throws. */
     abstract void onHandlerFailure(Throwable failure);
 
-    /** Releases the operation after its callback (and any failure handling) finished. Never throws. */
-    abstract void afterDispatch();
+    /**
+     * Releases the operation after its callback (and any failure handling) finished, and starts what waited
+     * behind it. Never throws.
+     *
+     * @param mayHandBack whether an operation started now may be handed back to the calling thread when it
+     *                    completes at once (see {@link AsynchChannel#setCompletionsAtStart}); false once the calling
+     *                    thread has dispatched its share of such operations in a row
+     * @return an operation that completed while it was started now, its completion claimed, for the calling thread
+     *         to dispatch next; null if there is none
+     */
+    abstract ChannelOp afterDispatch(boolean mayHandBack);
 }

@@ -82,8 +82,8 @@ public final class OpTimer extends Op {
     }
 
     @Override
-    void afterDispatch() {
-        // Nothing to release: the timer object belongs to the user, who may schedule it again.
+    ChannelOp afterDispatch(boolean mayHandBack) {
+        return null; // nothing to release: the timer object belongs to the user, who may schedule it again
     }
 
     @Override

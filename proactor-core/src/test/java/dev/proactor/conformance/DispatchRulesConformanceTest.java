@@ -222,6 +222,62 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
+    /**
+     * With {@link AsynchChannel#setCompletionsAtStart} on, an operation started inside the callback of one that
+     * completed at start waits for that callback to return (one callback of a direction at a time), and is then
+     * started by the same thread, which also runs its callback if it completes at once: a chain of operations that
+     * each complete at start runs on the starting thread, without a round trip through the pool's queue for every
+     * second one, up to 16 chained after the first; the rest continue on the pool, in order, nothing lost.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void operationsStartedInCallbacksCompleteOnTheStartingThreadUpToTheChainBound(ProactorConfig config)
+            throws Exception {
+        assumeAvailable(config);
+        int writes = 40;
+        List<Thread> writers = new CopyOnWriteArrayList<>();
+        CountDownLatch written = new CountDownLatch(writes);
+        ByteBuffer[] buffers = new ByteBuffer[writes];
+        for (int i = 0; i < writes; i++) {
+            buffers[i] = ByteBuffer.allocateDirect(3);
+        }
+        AsynchChannel[] server = new AsynchChannel[1];
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+                writers.add(Thread.currentThread());
+                written.countDown();
+                int next = writers.size();
+                if (next < writes) {
+                    server[0].write(buffers[next]); // waits until this callback returns
+                }
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
+            server[0] = pair.server;
+            pair.server.setCompletionsAtStart(true);
+            pair.server.write(buffers[0]);
+            await(written, "the chained writes' callbacks");
+            Thread me = Thread.currentThread();
+            int onCaller = 0;
+            while (onCaller < writes && writers.get(onCaller) == me) {
+                onCaller++;
+            }
+            assertEquals(17, onCaller, "callbacks on the starting thread (the first and 16 chained): " + writers);
+            for (int i = onCaller; i < writes; i++) {
+                assertTrue(writers.get(i) != me, "callback " + i + " ran on the starting thread after the bound");
+            }
+            ByteBuffer got = ByteBuffer.allocate(3 * writes);
+            while (got.hasRemaining()) {
+                pair.client.read(got);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------ user-driven loops
 
     @ParameterizedTest(name = NAME)
