@@ -96,8 +96,37 @@ static jint uring_set_blocking(JNIEnv *env, jclass cls, jint fd) {
     return (flags & O_NONBLOCK) == 0 ? 0 : pj_int_result(fcntl(fd, F_SETFL, flags & ~O_NONBLOCK));
 }
 
+/*
+ * Accepts a connection now if one is queued, without blocking: the listening socket (blocking, as io_uring's
+ * accepts need) is made non-blocking for this one accept4 and restored. Only called while no accept of the socket
+ * is in the ring (one accept at a time per channel), so nothing else sees the flag. The new socket is blocking.
+ * Returns the descriptor or -errno (-EAGAIN when none is queued).
+ */
+static jint uring_try_accept(JNIEnv *env, jclass cls, jint fd, jlong peer_address, jint capacity) {
+    PJ_UNUSED(env);
+    PJ_UNUSED(cls);
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+        return -errno;
+    }
+    socklen_t length = (socklen_t) capacity;
+    struct sockaddr *peer = (struct sockaddr *) PJ_PTR(peer_address);
+    int result;
+    PJ_RESTART_ON_EINTR(result, accept4(fd, peer, peer == NULL ? NULL : &length, SOCK_CLOEXEC));
+    int accept_error = errno;
+    if (fcntl(fd, F_SETFL, flags) < 0) {
+        int restore_error = errno;
+        if (result >= 0) {
+            close(result); /* a listening socket left non-blocking would break the ring's accepts: fail */
+        }
+        return -restore_error;
+    }
+    return result >= 0 ? result : -accept_error;
+}
+
 static const JNINativeMethod methods[] = {
     { "setBlocking", "(I)I", (void *) uring_set_blocking },
+    { "tryAccept", "(IJI)I", (void *) uring_try_accept },
     { "setup", "(IJ)I", (void *) uring_setup },
     { "mmap", "(IJJ)J", (void *) uring_mmap },
     { "munmap", "(JJ)I", (void *) uring_munmap },

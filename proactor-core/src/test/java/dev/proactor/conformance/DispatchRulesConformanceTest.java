@@ -11,11 +11,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
+import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import dev.proactor.spi.EngineProvider;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -24,6 +26,8 @@ import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -274,6 +278,66 @@ public abstract class DispatchRulesConformanceTest {
             ByteBuffer got = ByteBuffer.allocate(3 * writes);
             while (got.hasRemaining()) {
                 pair.client.read(got);
+            }
+        }
+    }
+
+    /**
+     * With {@link AsynchChannel#setCompletionsAtStart} on, an accept of a connection already queued in the backlog
+     * completes at start on every engine (its callback runs inside {@code accept}, on the caller), and so does each
+     * accept a callback starts while more are queued: a burst of connections is taken without a trip through the
+     * engine's wait and the pool for each.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptsOfQueuedConnectionsCompleteAtStart(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        int connections = 5;
+        List<Thread> acceptors = new CopyOnWriteArrayList<>();
+        List<AsynchChannel> accepted = new CopyOnWriteArrayList<>();
+        AsynchChannel[] server = new AsynchChannel[1];
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+
+            @Override
+            public void onAcceptCompleted(OpAccept op) {
+                acceptors.add(Thread.currentThread());
+                try {
+                    accepted.add(op.adopt(this));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (acceptors.size() < connections) {
+                    server[0].accept();
+                }
+            }
+        };
+        List<SocketChannel> clients = new ArrayList<>();
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            server[0] = AsynchChannel.openServer(demux, handler,
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server[0].setCompletionsAtStart(true);
+            for (int i = 0; i < connections; i++) {
+                clients.add(SocketChannel.open(server[0].getLocalAddress())); // queued: the handshake is done
+            }
+            server[0].accept();
+            assertEquals(Collections.nCopies(connections, Thread.currentThread()), acceptors,
+                    "accepts of queued connections ran on their starting thread, inside accept()");
+        } finally {
+            for (AsynchChannel a : accepted) {
+                a.close();
+            }
+            for (SocketChannel c : clients) {
+                c.close();
+            }
+            if (server[0] != null) {
+                server[0].close();
             }
         }
     }

@@ -134,6 +134,21 @@ public final class IoUringNative {
      */
     public static native int setBlocking(int fd);
 
+    /**
+     * Accepts a queued connection without blocking on a blocking listening socket ({@code O_NONBLOCK} set for this
+     * one {@code accept4} and cleared again); only while no accept of the socket is in a ring.
+     *
+     * @return the new (blocking, close-on-exec) descriptor, or {@code -errno}: {@code -EAGAIN} when none is queued
+     */
+    public static native int tryAccept(int fd, long peerAddress, int peerCapacity);
+
+    /** {@link #tryAccept(int, long, int)} with the peer's address written to {@code peer}. */
+    public static int tryAccept(int fd, Sockaddr peer) {
+        int result = tryAccept(fd, peer.prepareForOutput(), Sockaddr.CAPACITY);
+        java.lang.ref.Reference.reachabilityFence(peer);
+        return result;
+    }
+
     /** Clears a socket address block for the kernel to write (accept, recvmsg) and returns its address. */
     public static long prepareForOutput(Sockaddr sockaddr) {
         return sockaddr.prepareForOutput();
