@@ -17,7 +17,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -138,19 +137,9 @@ class DirectionRulesTest {
 
     @Test
     void aLateCancelNeverTouchesTheNextUseOfARecycledOperation() throws Exception {
-        List<Long> bytes = new CopyOnWriteArrayList<>();
-        List<Throwable> errors = new CopyOnWriteArrayList<>();
-        AsynchHandler h = new AsynchHandler() {
-            @Override
-            public void onReadCompleted(OpRead op) {
-                bytes.add(op.getBytesCompleted());
-                errors.add(op.getError());
-            }
-
-            @Override
-            public void onWriteCompleted(OpWrite op) {
-            }
-        };
+        RecordedReads h = new RecordedReads();
+        List<Long> bytes = h.bytes;
+        List<Throwable> errors = h.errors;
         Demultiplexor demux = Demultiplexor.open(config(1, 0)); // no pool: this thread drives
         try {
             ScriptedEngine engine = ScriptedEngineProvider.last();

@@ -11,7 +11,6 @@ import dev.proactor.testengine.ScriptedEngineProvider.ScriptedEngine;
 import java.nio.ByteBuffer;
 import java.nio.channels.InterruptedByTimeoutException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -29,23 +28,8 @@ class OperationTimeoutQueueTest {
 
     private static final long MS = 1_000_000L;
 
-    private static final class Reads implements AsynchHandler {
-        final List<Long> bytes = new CopyOnWriteArrayList<>();
-        final List<Throwable> errors = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onReadCompleted(OpRead op) {
-            bytes.add(op.getBytesCompleted());
-            errors.add(op.getError());
-        }
-
-        @Override
-        public void onWriteCompleted(OpWrite op) {
-        }
-    }
-
     private final AtomicLong clock = new AtomicLong(1_000 * MS);
-    private final Reads h = new Reads();
+    private final RecordedReads h = new RecordedReads();
 
     private Demultiplexor open() throws Exception {
         Demultiplexor demux = Demultiplexor.open(

@@ -14,7 +14,6 @@ import dev.proactor.testengine.ScriptedEngineProvider.ScriptedEngine;
 import java.nio.ByteBuffer;
 import java.nio.channels.InterruptedByTimeoutException;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,28 +27,13 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OperationTimeoutRulesTest {
 
-    private static final class Reads implements AsynchHandler {
-        final List<Long> bytes = new CopyOnWriteArrayList<>();
-        final List<Throwable> errors = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onReadCompleted(OpRead op) {
-            bytes.add(op.getBytesCompleted());
-            errors.add(op.getError());
-        }
-
-        @Override
-        public void onWriteCompleted(OpWrite op) {
-        }
-    }
-
     private static Demultiplexor userDriven() throws Exception {
         return Demultiplexor.open(ProactorConfig.builder().engine(ScriptedEngineProvider.NAME).threads(1).build());
     }
 
     @Test
     void aTimeoutFiringBeforeItsOperationIsAdmittedStillTimesItOut() throws Exception {
-        Reads h = new Reads();
+        RecordedReads h = new RecordedReads();
         try (Demultiplexor demux = userDriven()) {
             AsynchChannel ch = AsynchChannel.openSocket(demux, h);
             OpRead op = new OpRead(ch);
@@ -70,7 +54,7 @@ class OperationTimeoutRulesTest {
 
     @Test
     void aTimeoutFiringWhileItsOperationWaitsTimesItOutWhenItBecomesActive() throws Exception {
-        Reads h = new Reads();
+        RecordedReads h = new RecordedReads();
         try (Demultiplexor demux = userDriven()) {
             ScriptedEngine engine = ScriptedEngineProvider.last();
             AsynchChannel ch = AsynchChannel.openSocket(demux, h);
@@ -96,7 +80,7 @@ class OperationTimeoutRulesTest {
 
     @Test
     void aLateTimerCallbackNeverTimesOutTheNextUseOfARecycledOperation() throws Exception {
-        Reads h = new Reads();
+        RecordedReads h = new RecordedReads();
         try (Demultiplexor demux = userDriven()) {
             ScriptedEngine engine = ScriptedEngineProvider.last();
             AsynchChannel ch = AsynchChannel.openSocket(demux, h);
