@@ -127,18 +127,23 @@ final class ChannelDirection {
      * released by the thread that frees it ({@link AsynchChannel#afterDispatch}).
      */
     void releaseFreeTimeouts() {
-        List<OpTimeout> timeouts = new ArrayList<>();
+        List<OpTimeout> timeouts = null; // most channels never time an operation: no list for them
         synchronized (this) {
             for (ChannelOp head : free) {
                 for (ChannelOp op = head; op != null; op = op.nextFree) {
                     if (op.timeout != null) {
+                        if (timeouts == null) {
+                            timeouts = new ArrayList<>();
+                        }
                         timeouts.add(op.timeout);
                     }
                 }
             }
         }
-        for (OpTimeout t : timeouts) {
-            t.release(); // outside the monitor: releasing takes the dispatcher's lock
+        if (timeouts != null) {
+            for (OpTimeout t : timeouts) {
+                t.release(); // outside the monitor: releasing takes the dispatcher's lock
+            }
         }
     }
 

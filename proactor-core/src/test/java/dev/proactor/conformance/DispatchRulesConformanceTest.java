@@ -83,6 +83,14 @@ public abstract class DispatchRulesConformanceTest {
             }
         }
 
+        /** Reads exactly {@code bytes} on the client side (what the server wrote). */
+        void receive(int bytes) throws IOException {
+            ByteBuffer b = ByteBuffer.allocate(bytes);
+            while (b.hasRemaining()) {
+                client.read(b);
+            }
+        }
+
         @Override
         public void close() throws IOException {
             server.close();
@@ -219,10 +227,7 @@ public abstract class DispatchRulesConformanceTest {
             pair.server.write(three.clear());
             await(written, "the second write's callback");
             assertTrue(writers.get(1) != Thread.currentThread(), "dispatched by the pool, not the caller");
-            ByteBuffer got = ByteBuffer.allocate(6);
-            while (got.hasRemaining()) {
-                pair.client.read(got);
-            }
+            pair.receive(6);
         }
     }
 
@@ -275,10 +280,7 @@ public abstract class DispatchRulesConformanceTest {
             for (int i = onCaller; i < writes; i++) {
                 assertTrue(writers.get(i) != me, "callback " + i + " ran on the starting thread after the bound");
             }
-            ByteBuffer got = ByteBuffer.allocate(3 * writes);
-            while (got.hasRemaining()) {
-                pair.client.read(got);
-            }
+            pair.receive(3 * writes);
         }
     }
 

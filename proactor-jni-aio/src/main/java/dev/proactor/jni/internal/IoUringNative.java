@@ -1,6 +1,7 @@
 package dev.proactor.jni.internal;
 
 import dev.proactor.jni.NativeLibrary;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 
 /**
@@ -145,7 +146,7 @@ public final class IoUringNative {
     /** {@link #tryAccept(int, long, int)} with the peer's address written to {@code peer}. */
     public static int tryAccept(int fd, Sockaddr peer) {
         int result = tryAccept(fd, peer.prepareForOutput(), Sockaddr.CAPACITY);
-        java.lang.ref.Reference.reachabilityFence(peer);
+        Reference.reachabilityFence(peer);
         return result;
     }
 
