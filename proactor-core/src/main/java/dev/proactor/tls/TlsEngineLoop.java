@@ -333,7 +333,12 @@ final class TlsEngineLoop {
         return r.bytesConsumed() > 0 || r.bytesProduced() > 0;
     }
 
-    /** Decrypts ciphertext of {@link #netIn} when the engine or a pending read needs it. */
+    /**
+     * Decrypts ciphertext of {@link #netIn} when the engine or a pending read needs it. A pending read with no
+     * plaintext buffered before it takes every complete record straight into its buffer, as far as the buffer
+     * holds ({@link #unwrapIntoLocked}): records received together complete one read, with no copy through
+     * {@link #appIn}.
+     */
     private boolean unwrapLocked() throws SSLException {
         if (socketReading || !wantsInputLocked()) {
             return false;
@@ -342,12 +347,18 @@ final class TlsEngineLoop {
             netInStarved = true;
             return false;
         }
+        TlsOp reader = handshakeReported && appIn.position() == 0 ? ops.reads.peek() : null;
         netIn.flip();
         SSLEngineResult r;
         try {
-            r = engine.unwrap(netIn, appIn);
+            r = reader == null ? engine.unwrap(netIn, appIn) : unwrapIntoLocked(reader);
         } finally {
             netIn.compact();
+        }
+        boolean delivered = reader != null && reader.bytes > 0;
+        if (delivered) {
+            ops.reads.poll();
+            ops.complete(reader);
         }
         switch (r.getStatus()) {
             case BUFFER_UNDERFLOW -> {
@@ -356,9 +367,12 @@ final class TlsEngineLoop {
                 if (netIn.capacity() < packetSize) {
                     netIn = grow(netIn, packetSize);
                 }
-                return false;
+                return delivered;
             }
             case BUFFER_OVERFLOW -> {
+                if (delivered) {
+                    return true; // the reader's buffer is full: the next record waits for the next read
+                }
                 if (appIn.position() == 0) {
                     appIn = grow(appIn, engine.getSession().getApplicationBufferSize());
                     return true;
@@ -369,7 +383,27 @@ final class TlsEngineLoop {
             case OK -> { }
         }
         handshakeStepLocked(r);
-        return r.bytesConsumed() > 0 || r.bytesProduced() > 0 || inboundClosed;
+        return delivered || r.bytesConsumed() > 0 || r.bytesProduced() > 0 || inboundClosed;
+    }
+
+    /**
+     * Unwraps the complete records of {@link #netIn} (flipped) into the buffer of {@code reader} while they fit
+     * and no handshake message interrupts, adding the plaintext to its count. A first record larger than the
+     * room the buffer has goes to {@link #appIn} instead, and from there in pieces to the reads.
+     *
+     * @return the result of the last unwrap
+     */
+    private SSLEngineResult unwrapIntoLocked(TlsOp reader) throws SSLException {
+        SSLEngineResult r;
+        do {
+            r = engine.unwrap(netIn, reader.buffers, reader.offset, reader.length);
+            reader.bytes += r.bytesProduced();
+        } while (r.getStatus() == Status.OK && r.bytesConsumed() > 0 && netIn.hasRemaining()
+                && r.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING);
+        if (r.getStatus() == Status.BUFFER_OVERFLOW && reader.bytes == 0) {
+            r = engine.unwrap(netIn, appIn);
+        }
+        return r;
     }
 
     private void handshakeStepLocked(SSLEngineResult r) {

@@ -1,5 +1,6 @@
 package dev.proactor.conformance;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,7 +14,8 @@ import java.net.SocketAddress;
  * A one-connection TCP proxy for tests: forwards client-to-server bytes in pieces of at most {@code chunk} bytes
  * (so the server's reads see records split), server-to-client as they come. After {@link #cutNext()} the next
  * piece from the client is forwarded only half, and then both connections are closed: a peer vanishing in the
- * middle of a record.
+ * middle of a record. After {@link #gatherNext(int)} the next bytes from the client are held until that many have
+ * come and then forwarded in one write, so that they reach the server together whatever the client's pacing.
  */
 final class ChunkingProxy implements AutoCloseable {
 
@@ -21,6 +23,7 @@ final class ChunkingProxy implements AutoCloseable {
     private final SocketAddress target;
     private final int chunk;
     private volatile boolean cut;
+    private volatile int gather;
     private volatile Socket client;
     private volatile Socket server;
 
@@ -41,6 +44,11 @@ final class ChunkingProxy implements AutoCloseable {
         cut = true;
     }
 
+    /** The next {@code bytes} bytes from the client are forwarded in one write once they have all come. */
+    void gatherNext(int bytes) {
+        gather = bytes;
+    }
+
     private void run() {
         try {
             client = listener.accept();
@@ -59,12 +67,23 @@ final class ChunkingProxy implements AutoCloseable {
 
     private void pump(Socket from, Socket to, int size, boolean cuttable) {
         byte[] b = new byte[size];
+        ByteArrayOutputStream held = new ByteArrayOutputStream();
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             for (int n = in.read(b); n >= 0; n = in.read(b)) {
                 if (cuttable && cut) {
                     out.write(b, 0, Math.max(1, n / 2));
                     out.flush();
                     break;
+                }
+                if (cuttable && gather > 0) {
+                    held.write(b, 0, n);
+                    if (held.size() >= gather) {
+                        gather = 0;
+                        held.writeTo(out);
+                        out.flush();
+                        held.reset();
+                    }
+                    continue;
                 }
                 out.write(b, 0, n);
                 out.flush();

@@ -369,6 +369,37 @@ public abstract class TlsConformanceTest {
         }
     }
 
+    /**
+     * Records that reach the server together are read together: one read takes the plaintext of every complete
+     * record buffered, as far as its buffer holds, instead of one record per read (three TLS 1.3 records of 100
+     * bytes, forwarded by the proxy in one write, echoed through a 1000-byte buffer).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void recordsReceivedTogetherCompleteOneRead(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        int records = 3;
+        int plaintext = 100;
+        int ciphertext = plaintext + 1 + 16 + 5; // TLS 1.3 AEAD: inner content type, tag, record header
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), "TLSv1.3"));
+             ChunkingProxy proxy = new ChunkingProxy(server.address(), 64 * 1024);
+             SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
+                     .createSocket(proxy.address().getAddress(), proxy.address().getPort())) {
+            s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+            s.startHandshake();
+            assertEquals("TLSv1.3 ", server.protocols.poll(GUARD_SECONDS, TimeUnit.SECONDS));
+            proxy.gatherNext(records * ciphertext);
+            byte[] payload = randomBytes(records * plaintext, 13);
+            for (int i = 0; i < records; i++) {
+                s.getOutputStream().write(payload, i * plaintext, plaintext); // one record each
+            }
+            assertArrayEquals(payload, s.getInputStream().readNBytes(payload.length));
+            assertEquals(List.of((long) payload.length), List.copyOf(server.readSizes));
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------ scale
 
     @ParameterizedTest(name = NAME)

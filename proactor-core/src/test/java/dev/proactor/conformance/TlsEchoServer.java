@@ -28,6 +28,8 @@ final class TlsEchoServer implements AsynchHandler, AutoCloseable {
     final AsynchChannel listener;
     final BlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
     final BlockingQueue<String> protocols = new LinkedBlockingQueue<>();
+    /** The plaintext bytes of every read that completed with data, in order. */
+    final BlockingQueue<Long> readSizes = new LinkedBlockingQueue<>();
     private final Supplier<SSLEngine> engines;
 
     TlsEchoServer(Demultiplexor demux, Supplier<SSLEngine> engines) throws IOException {
@@ -85,6 +87,7 @@ final class TlsEchoServer implements AsynchHandler, AutoCloseable {
             } else if (op.isEndOfStream()) {
                 op.getChannel().shutdownOutput(null);
             } else {
+                readSizes.add(op.getBytesCompleted());
                 buf.flip();
                 op.getChannel().write(buf, null);
             }

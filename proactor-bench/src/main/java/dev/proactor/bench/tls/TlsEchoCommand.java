@@ -50,6 +50,12 @@ public final class TlsEchoCommand implements Callable<Integer> {
             description = "Unmeasured seconds before each run, 0 .. 600 (default: ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--client-warmup", paramLabel = "S", defaultValue = "10",
+            description = "Unmeasured seconds the client drives the first server (split over the modes) before "
+                    + "anything is measured, so that its JIT, which shares its pinned CPU, is done for every row; "
+                    + "0 .. 600 (default: ${DEFAULT-VALUE}).")
+    int clientWarmup;
+
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3",
             description = "Runs per server and mode (the table shows the median), 1 .. 100 (default: "
                     + "${DEFAULT-VALUE}).")
@@ -111,6 +117,7 @@ public final class TlsEchoCommand implements Callable<Integer> {
         check("--window", window, 1, 1024);
         check("--seconds", seconds, 1, 3600);
         check("--warmup", warmup, 0, 600);
+        check("--client-warmup", clientWarmup, 0, 600);
         check("--runs", runs, 1, 100);
         check("--server-threads", serverThreads, 1, 64);
         check("--client-threads", clientThreads, 1, 64);
@@ -135,7 +142,7 @@ public final class TlsEchoCommand implements Callable<Integer> {
         if (!noPin && (serverCpus.isBlank() || clientCpus.isBlank())) {
             throw new ParameterException(spec.commandLine(), "--server-cpus and --client-cpus must not be empty");
         }
-        return new TlsEchoOptions(sessions, block, window, m, seconds, warmup, runs, t, out, !noPin, serverCpus,
+        return new TlsEchoOptions(sessions, block, window, m, seconds, warmup, clientWarmup, runs, t, out, !noPin, serverCpus,
                 clientCpus, serverThreads, clientThreads, readyTimeout, jvmOptions);
     }
 

@@ -12,6 +12,7 @@ import java.util.List;
  * @param modes         modes to run, in order
  * @param seconds       measured seconds per run
  * @param warmup        unmeasured seconds before each run
+ * @param clientWarmup  unmeasured seconds the client drives the first server before anything is measured
  * @param runs          runs per server and mode
  * @param transports    {@code nio} and/or {@code epoll}
  * @param out           output directory
@@ -24,7 +25,7 @@ import java.util.List;
  * @param jvmOptions    extra JVM options of the server processes
  */
 public record TlsEchoOptions(int sessions, int block, int window, List<Mode> modes, int seconds, int warmup,
-                             int runs, List<String> transports, Path out, boolean pin, String serverCpus,
+                             int clientWarmup, int runs, List<String> transports, Path out, boolean pin, String serverCpus,
                              String clientCpus, int serverThreads, int clientThreads, int readyTimeout,
                              List<String> jvmOptions) {
 
