@@ -19,12 +19,14 @@ import io.netty.handler.ssl.SslProvider;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -84,8 +86,8 @@ public final class TlsEchoClient implements AutoCloseable {
      * @throws IOException          when a session fails (wrong byte, closed connection, TLS error) or times out
      * @throws InterruptedException when interrupted
      */
-    public TlsEchoResult run(InetSocketAddress server, RunSpec spec, String serverName, String transportName, int run)
-            throws IOException, InterruptedException {
+    public TlsEchoResult run(InetSocketAddress server, RunSpec spec, String serverName, String transportName, int run,
+                             LongSupplier serverCpuNanos) throws IOException, InterruptedException {
         EchoPattern pattern = new EchoPattern(spec.block());
         int window = spec.mode() == Mode.PING_PONG ? 1 : spec.window();
         List<TlsEchoSession> sessions = new ArrayList<>();
@@ -109,10 +111,14 @@ public final class TlsEchoClient implements AutoCloseable {
                 sessions.forEach(s -> s.record(true));
             }
             long before = total(sessions);
+            long serverCpu0 = serverCpuNanos.getAsLong();
+            long clientCpu0 = ownCpuNanos();
             long t0 = System.nanoTime();
             sleepChecking(sessions, spec.seconds() * 1000L);
             long after = total(sessions);
             long t1 = System.nanoTime();
+            double serverCpu = cpuSeconds(serverCpu0, serverCpuNanos.getAsLong());
+            double clientCpu = cpuSeconds(clientCpu0, ownCpuNanos());
             sessions.forEach(s -> s.record(false));
             for (int i = 0; i < sessions.size(); i++) {
                 channels.get(i).eventLoop().execute(sessions.get(i)::stop);
@@ -123,7 +129,7 @@ public final class TlsEchoClient implements AutoCloseable {
                 latency.add(s.latencyUs()); // safe: drained() completed on the session's event loop
             }
             return new TlsEchoResult(serverName, transportName, spec.mode(), run, spec.block(), after - before,
-                    (t1 - t0) / 1e9, latency, cipher);
+                    (t1 - t0) / 1e9, latency, cipher, serverCpu, clientCpu);
         } finally {
             for (Channel c : channels) {
                 c.close();
@@ -189,6 +195,26 @@ public final class TlsEchoClient implements AutoCloseable {
     @Override
     public void close() {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** CPU time (user + system) of this JVM so far, or -1 when the platform does not tell. */
+    private static long ownCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+    }
+
+    /**
+     * CPU time of a process so far, or -1 when it is gone or the platform does not tell.
+     *
+     * @param pid the process
+     * @return nanoseconds
+     */
+    public static long cpuNanos(long pid) {
+        return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration()).map(Duration::toNanos)
+                .orElse(-1L);
+    }
+
+    private static double cpuSeconds(long before, long after) {
+        return before < 0 || after < 0 ? Double.NaN : (after - before) / 1e9;
     }
 
     /**

@@ -17,10 +17,11 @@ public final class TlsEchoReport {
 
     /** CSV header of {@link #summaryCsv()}. */
     public static final String SUMMARY_HEADER =
-            "server,transport,mode,runs,mib_per_s,msgs_per_s,p50_us,p99_us,ratio_vs_netty,cipher";
+            "server,transport,mode,runs,mib_per_s,msgs_per_s,p50_us,p99_us,ratio_vs_netty,cipher,server_cpu_pct,"
+                    + "server_cpu_us_per_msg,client_cpu_pct";
     /** CSV header of {@link #runsCsv()}. */
     public static final String RUNS_HEADER = "server,transport,mode,run,block,bytes,seconds,mib_per_s,msgs_per_s,"
-            + "p50_us,p99_us,cipher";
+            + "p50_us,p99_us,cipher,server_cpu_pct,server_cpu_us_per_msg,client_cpu_pct";
 
     private final List<TlsEchoResult> results;
     private final List<String> notes;
@@ -38,7 +39,8 @@ public final class TlsEchoReport {
 
     /** The runs of one server, transport and mode. */
     record Summary(String server, String transport, Mode mode, int runs, double mibPerSecond, double msgsPerSecond,
-                   long p50Us, long p99Us, String cipher) {
+                   long p50Us, long p99Us, String cipher, double serverCpuPercent, double serverCpuUsPerMsg,
+                   double clientCpuPercent) {
     }
 
     /**
@@ -63,7 +65,9 @@ public final class TlsEchoReport {
             out.add(new Summary(first.server(), first.transport(), first.mode(), g.size(),
                     median(g.stream().mapToDouble(TlsEchoResult::mibPerSecond).toArray()),
                     median(g.stream().mapToDouble(TlsEchoResult::msgsPerSecond).toArray()), p50, p99,
-                    first.cipher()));
+                    first.cipher(), median(g.stream().mapToDouble(TlsEchoResult::serverCpuPercent).toArray()),
+                    median(g.stream().mapToDouble(TlsEchoResult::serverCpuUsPerMsg).toArray()),
+                    median(g.stream().mapToDouble(TlsEchoResult::clientCpuPercent).toArray())));
         }
         return out;
     }
@@ -101,13 +105,15 @@ public final class TlsEchoReport {
     public String markdown(String title) {
         StringBuilder b = new StringBuilder();
         b.append("## ").append(title).append("\n\n");
-        b.append("| server | transport | mode | MiB/s | msgs/s | p50 µs | p99 µs | vs netty-tls | runs | cipher |\n");
-        b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        b.append("| server | transport | mode | MiB/s | msgs/s | p50 µs | p99 µs | vs netty-tls | server CPU % "
+                + "| server CPU µs/msg | client CPU % | runs | cipher |\n");
+        b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         List<Summary> all = summaries();
         for (Summary s : all) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %.0f | %s | %s | %s | %d | %s |%n",
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %.0f | %s | %s | %s | %s | %s | %s | %d | %s |%n",
                     s.server(), s.transport(), s.mode().label(), s.mibPerSecond(), s.msgsPerSecond(),
-                    latency(s.p50Us()), latency(s.p99Us()), ratioText(ratio(s, all)), s.runs(), s.cipher()));
+                    latency(s.p50Us()), latency(s.p99Us()), ratioText(ratio(s, all)), number(s.serverCpuPercent(), 0),
+                    number(s.serverCpuUsPerMsg(), 2), number(s.clientCpuPercent(), 0), s.runs(), s.cipher()));
         }
         if (!notes.isEmpty()) {
             b.append('\n');
@@ -128,10 +134,11 @@ public final class TlsEchoReport {
         List<Summary> all = summaries();
         for (Summary s : all) {
             double r = ratio(s, all);
-            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.1f,%s,%s,%s,%s%n", s.server(), s.transport(),
-                    s.mode().label(), s.runs(), s.mibPerSecond(), s.msgsPerSecond(), csvLatency(s.p50Us()),
-                    csvLatency(s.p99Us()), Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.3f", r),
-                    Objects.toString(s.cipher(), "")));
+            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.3f,%.1f,%s,%s,%s,%s,%s,%s,%s%n", s.server(),
+                    s.transport(), s.mode().label(), s.runs(), s.mibPerSecond(), s.msgsPerSecond(),
+                    csvLatency(s.p50Us()), csvLatency(s.p99Us()), csvNumber(r, 3), Objects.toString(s.cipher(), ""),
+                    csvNumber(s.serverCpuPercent(), 1), csvNumber(s.serverCpuUsPerMsg(), 3),
+                    csvNumber(s.clientCpuPercent(), 1)));
         }
         return b.toString();
     }
@@ -144,10 +151,11 @@ public final class TlsEchoReport {
     public String runsCsv() {
         StringBuilder b = new StringBuilder(RUNS_HEADER).append('\n');
         for (TlsEchoResult r : results) {
-            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.3f,%.3f,%.1f,%s,%s,%s%n", r.server(),
+            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.3f,%.3f,%.1f,%s,%s,%s,%s,%s,%s%n", r.server(),
                     r.transport(), r.mode().label(), r.run(), r.block(), r.bytes(), r.seconds(), r.mibPerSecond(),
                     r.msgsPerSecond(), csvLatency(r.latencyPercentileUs(50)), csvLatency(r.latencyPercentileUs(99)),
-                    Objects.toString(r.cipher(), "")));
+                    Objects.toString(r.cipher(), ""), csvNumber(r.serverCpuPercent(), 1),
+                    csvNumber(r.serverCpuUsPerMsg(), 3), csvNumber(r.clientCpuPercent(), 1)));
         }
         return b.toString();
     }
@@ -158,6 +166,14 @@ public final class TlsEchoReport {
 
     private static String csvLatency(long us) {
         return us < 0 ? "" : Long.toString(us);
+    }
+
+    private static String number(double v, int decimals) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+
+    private static String csvNumber(double v, int decimals) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String ratioText(double r) {

@@ -14,9 +14,40 @@ import org.HdrHistogram.Histogram;
  * @param seconds   length of the measurement
  * @param latencyUs round trips in microseconds (recorded in ping-pong mode; empty otherwise)
  * @param cipher    the negotiated cipher suite
+ * @param serverCpuSeconds CPU time (user + system) the server process used during the measurement, NaN if unknown
+ * @param clientCpuSeconds CPU time the client process (this JVM) used during the measurement, NaN if unknown
  */
 public record TlsEchoResult(String server, String transport, Mode mode, int run, int block, long bytes,
-                            double seconds, Histogram latencyUs, String cipher) {
+                            double seconds, Histogram latencyUs, String cipher, double serverCpuSeconds,
+                            double clientCpuSeconds) {
+
+    /**
+     * The server's CPU over the measurement: 100 = one core busy the whole time.
+     *
+     * @return percent, NaN if unknown
+     */
+    public double serverCpuPercent() {
+        return serverCpuSeconds / seconds * 100;
+    }
+
+    /**
+     * The client's CPU over the measurement: near 100 on its one pinned core, the client is the limit.
+     *
+     * @return percent, NaN if unknown
+     */
+    public double clientCpuPercent() {
+        return clientCpuSeconds / seconds * 100;
+    }
+
+    /**
+     * The server's CPU time per echoed block: the cost that compares servers when the client is the limit.
+     *
+     * @return microseconds, NaN if unknown or nothing was echoed
+     */
+    public double serverCpuUsPerMsg() {
+        double msgs = bytes / (double) block;
+        return msgs > 0 ? serverCpuSeconds * 1e6 / msgs : Double.NaN;
+    }
 
     /**
      * Throughput in one direction.

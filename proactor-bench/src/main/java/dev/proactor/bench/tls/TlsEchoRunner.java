@@ -113,7 +113,7 @@ public final class TlsEchoRunner {
         out.println("tls-echo: client warm-up, " + options.clientWarmup() + " s against " + row.label());
         for (Mode mode : options.modes()) {
             client.run(address, new TlsEchoClient.RunSpec(mode, options.sessions(), options.block(),
-                    options.window(), perMode, 1), row.server(), row.transport(), 0);
+                    options.window(), perMode, 1), row.server(), row.transport(), 0, () -> -1);
         }
     }
 
@@ -145,7 +145,8 @@ public final class TlsEchoRunner {
                 for (int run = 1; run <= options.runs(); run++) {
                     TlsEchoResult r;
                     try {
-                        r = client.run(address, spec, row.server(), row.transport(), run);
+                        r = client.run(address, spec, row.server(), row.transport(), run,
+                                () -> TlsEchoClient.cpuNanos(server.pid()));
                     } catch (IOException e) {
                         notes.add(row.label() + " " + mode.label() + " run " + run + " failed: " + e.getMessage()
                                 + " (server log: " + log + ")");
@@ -154,8 +155,10 @@ public final class TlsEchoRunner {
                         return;
                     }
                     results.add(r);
-                    out.printf(Locale.ROOT, "%-22s %-9s run %d: %8.1f MiB/s %10.0f msgs/s%s%n", row.label(),
-                            mode.label(), run, r.mibPerSecond(), r.msgsPerSecond(),
+                    out.printf(Locale.ROOT, "%-22s %-9s run %d: %8.1f MiB/s %10.0f msgs/s  server CPU %.0f %% "
+                            + "(%.2f us/msg), client CPU %.0f %%%s%n", row.label(), mode.label(), run,
+                            r.mibPerSecond(), r.msgsPerSecond(), r.serverCpuPercent(), r.serverCpuUsPerMsg(),
+                            r.clientCpuPercent(),
                             mode == Mode.PING_PONG ? "  p50 " + r.latencyPercentileUs(50) + " us  p99 "
                                     + r.latencyPercentileUs(99) + " us" : "");
                 }

@@ -41,14 +41,18 @@ class TlsEchoEndToEndTest {
         try {
             InetSocketAddress target = new InetSocketAddress("127.0.0.1", address.getPort());
             TlsEchoResult window = client.run(target, new TlsEchoClient.RunSpec(Mode.WINDOW, 4, 1024, 4, 0, 1),
-                    name, "nio", 1);
+                    name, "nio", 1, () -> TlsEchoClient.cpuNanos(ProcessHandle.current().pid()));
             assertTrue(window.bytes() > 0, "window mode echoed nothing");
+            // the server runs in this process here: its CPU is this process's, a number
+            assertTrue(window.serverCpuSeconds() >= 0 && window.serverCpuUsPerMsg() >= 0, window.toString());
+            assertTrue(window.clientCpuPercent() >= 0, window.toString());
             assertEquals(0, window.latencyUs().getTotalCount(), "no round trips are recorded with a window");
             assertTrue(window.cipher().startsWith("TLS_"), window.cipher());
             assertTrue(TlsCredentials.defaultCipherSuites().contains(window.cipher()), window.cipher());
 
             TlsEchoResult pingPong = client.run(target,
-                    new TlsEchoClient.RunSpec(Mode.PING_PONG, 3, 1000, 4, 0, 1), name, "nio", 1);
+                    new TlsEchoClient.RunSpec(Mode.PING_PONG, 3, 1000, 4, 0, 1), name, "nio", 1, () -> -1);
+            assertTrue(Double.isNaN(pingPong.serverCpuPercent()), "an unknown server CPU is NaN, not a number");
             assertTrue(pingPong.bytes() > 0, "ping-pong echoed nothing");
             assertTrue(pingPong.latencyUs().getTotalCount() > 0, "no round trip recorded");
             assertTrue(pingPong.latencyPercentileUs(99) >= pingPong.latencyPercentileUs(50));

@@ -16,7 +16,9 @@ class TlsEchoReportTest {
         for (long l : latencies) {
             h.recordValue(l);
         }
-        return new TlsEchoResult(server, transport, mode, run, 1024, mib * 1024 * 1024, 1.0, h, "TLS_X");
+        // the server used half a core; the client a whole one, except in run 2 (unknown)
+        return new TlsEchoResult(server, transport, mode, run, 1024, mib * 1024 * 1024, 1.0, h, "TLS_X", 0.5,
+                run == 2 ? Double.NaN : 1.0);
     }
 
     @Test
@@ -30,14 +32,19 @@ class TlsEchoReportTest {
                 result("proactor-tls", "nio", Mode.PING_PONG, 1, 10, 100, 200, 300)), List.of("a note"));
         String csv = report.summaryCsv();
         assertTrue(csv.startsWith(TlsEchoReport.SUMMARY_HEADER + "\n"), csv);
-        assertTrue(csv.contains("proactor-tls,epoll,window,3,200.000,204800.0,,,2.000,TLS_X"), csv);
-        assertTrue(csv.contains("netty-tls-epoll,epoll,window,1,100.000,102400.0,,,1.000,TLS_X"), csv);
+        // 0.5 s of server CPU over 204 800 blocks: 2.441 us each (the median run's)
+        assertTrue(csv.contains("proactor-tls,epoll,window,3,200.000,204800.0,,,2.000,TLS_X,50.0,2.441,"), csv);
+        assertTrue(csv.contains("netty-tls-epoll,epoll,window,1,100.000,102400.0,,,1.000,TLS_X,50.0,4.883,100.0"),
+                csv);
         // no netty-tls-nio ping-pong row: no ratio
-        assertTrue(csv.contains("proactor-tls,nio,ping-pong,1,10.000,10240.0,200,300,,TLS_X"), csv);
+        assertTrue(csv.contains("proactor-tls,nio,ping-pong,1,10.000,10240.0,200,300,,TLS_X,50.0,48.828,100.0"),
+                csv);
         String md = report.markdown("title");
-        assertTrue(md.contains("| proactor-tls | epoll | window | 200.0 | 204800 | – | – | 2.00x | 3 | TLS_X |"), md);
+        assertTrue(md.contains("| proactor-tls | epoll | window | 200.0 | 204800 | – | – | 2.00x | 50 | 2.44 |"), md);
         assertTrue(md.contains("- a note"), md);
         assertEquals(7, report.runsCsv().lines().count());
+        assertTrue(report.runsCsv().contains("proactor-tls,epoll,window,2,1024,104857600,1.000,100.000,102400.0,,,"
+                + "TLS_X,50.0,4.883,\n"), report.runsCsv()); // the unknown client CPU is an empty field
     }
 
     @Test
