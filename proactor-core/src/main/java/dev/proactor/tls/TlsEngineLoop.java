@@ -389,14 +389,24 @@ final class TlsEngineLoop {
     /**
      * Unwraps the complete records of {@link #netIn} (flipped) into the buffer of {@code reader} while they fit
      * and no handshake message interrupts, adding the plaintext to its count. A first record larger than the
-     * room the buffer has goes to {@link #appIn} instead, and from there in pieces to the reads.
+     * room the buffer has goes to {@link #appIn} instead, and from there in pieces to the reads. A record that
+     * fails (a bad MAC, a decoding error) after others were read into the buffer fails the channel only after
+     * that plaintext is delivered: the read completes with it, the operations after it fail.
      *
-     * @return the result of the last unwrap
+     * @return the result of the last unwrap that succeeded
      */
     private SSLEngineResult unwrapIntoLocked(TlsOp reader) throws SSLException {
-        SSLEngineResult r;
+        SSLEngineResult r = null;
         do {
-            r = engine.unwrap(netIn, reader.buffers, reader.offset, reader.length);
+            try {
+                r = engine.unwrap(netIn, reader.buffers, reader.offset, reader.length);
+            } catch (SSLException | RuntimeException e) {
+                if (reader.bytes == 0) {
+                    throw e;
+                }
+                fail(e, true);
+                return r;
+            }
             reader.bytes += r.bytesProduced();
         } while (r.getStatus() == Status.OK && r.bytesConsumed() > 0 && netIn.hasRemaining()
                 && r.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING);
@@ -525,8 +535,13 @@ final class TlsEngineLoop {
 
     // ---------------------------------------------------------------- helpers
 
+    /**
+     * Completes an operation started on a closed or failed channel with {@link ClosedChannelException}; after a
+     * failure (not a {@link #close()}) the failure is its cause, so that a handler that starts an operation right
+     * after a read that completed before the failure still learns what ended the channel.
+     */
     private int completeClosedLocked(TlsOp op) {
-        ops.completeClosed(op);
+        ops.completeClosed(op, closed ? null : failure);
         return 0;
     }
 

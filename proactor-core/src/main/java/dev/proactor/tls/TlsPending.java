@@ -61,8 +61,12 @@ final class TlsPending {
     }
 
     /** Completes an operation started on a closed channel. */
-    void completeClosed(TlsOp op) {
-        op.error = new ClosedChannelException();
+    void completeClosed(TlsOp op, Throwable cause) {
+        ClosedChannelException error = new ClosedChannelException();
+        if (cause != null) {
+            error.initCause(cause);
+        }
+        op.error = error;
         dispatch.add(op);
     }
 

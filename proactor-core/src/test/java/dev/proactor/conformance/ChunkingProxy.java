@@ -24,6 +24,7 @@ final class ChunkingProxy implements AutoCloseable {
     private final int chunk;
     private volatile boolean cut;
     private volatile int gather;
+    private volatile boolean corruptGathered;
     private volatile Socket client;
     private volatile Socket server;
 
@@ -46,6 +47,12 @@ final class ChunkingProxy implements AutoCloseable {
 
     /** The next {@code bytes} bytes from the client are forwarded in one write once they have all come. */
     void gatherNext(int bytes) {
+        gatherNext(bytes, false);
+    }
+
+    /** As {@link #gatherNext(int)}, with the last of those bytes flipped when {@code corruptLast}. */
+    void gatherNext(int bytes, boolean corruptLast) {
+        corruptGathered = corruptLast;
         gather = bytes;
     }
 
@@ -78,8 +85,12 @@ final class ChunkingProxy implements AutoCloseable {
                 if (cuttable && gather > 0) {
                     held.write(b, 0, n);
                     if (held.size() >= gather) {
+                        byte[] gathered = held.toByteArray();
+                        if (corruptGathered) {
+                            gathered[gather - 1] ^= 0x5A;
+                        }
                         gather = 0;
-                        held.writeTo(out);
+                        out.write(gathered);
                         out.flush();
                         held.reset();
                     }

@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -397,6 +398,39 @@ public abstract class TlsConformanceTest {
             }
             assertArrayEquals(payload, s.getInputStream().readNBytes(payload.length));
             assertEquals(List.of((long) payload.length), List.copyOf(server.readSizes));
+        }
+    }
+
+    /**
+     * A record that fails its integrity check after good ones arrived with it fails the channel only after the
+     * plaintext of the good ones was read: the read completes with those 200 bytes, the operation started after it
+     * fails with a {@link ClosedChannelException} whose cause is the {@link SSLException}.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aCorruptRecordAfterGoodOnesFailsOnlyAfterTheirPlaintextWasRead(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        TlsTestCertificates certs = TlsTestCertificates.rsa();
+        int plaintext = 100;
+        int ciphertext = plaintext + 1 + 16 + 5; // TLS 1.3 AEAD: inner content type, tag, record header
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), "TLSv1.3"));
+             ChunkingProxy proxy = new ChunkingProxy(server.address(), 64 * 1024);
+             SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
+                     .createSocket(proxy.address().getAddress(), proxy.address().getPort())) {
+            s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+            s.startHandshake();
+            assertEquals("TLSv1.3 ", server.protocols.poll(GUARD_SECONDS, TimeUnit.SECONDS));
+            proxy.gatherNext(3 * ciphertext, true); // the third record's tag is broken
+            byte[] payload = randomBytes(3 * plaintext, 17);
+            for (int i = 0; i < 3; i++) {
+                s.getOutputStream().write(payload, i * plaintext, plaintext);
+            }
+            // the echo of those 200 bytes is started after the failure: closed, with the failure as the cause
+            Object outcome = nextOutcome(server);
+            assertInstanceOf(ClosedChannelException.class, outcome);
+            assertInstanceOf(SSLException.class, ((Throwable) outcome).getCause());
+            assertEquals(List.of(2L * plaintext), List.copyOf(server.readSizes));
         }
     }
 
