@@ -74,7 +74,9 @@ public final class ResultsMarkdown {
                 + "from its write to the last byte of its echo (ping-pong: every round trip). Values are medians of "
                 + "the runs, spread is min-max of throughput. Ratios divide medians measured in this same run. On this "
                 + "machine repetitions differ by up to +-40 %: a difference under 20 % is noise unless repeated runs agree. "
-                + "Server CPU is the server process over the same interval (100 = its one pinned core busy). "
+                + "Server CPU is the server process over the same interval (100 = its one pinned core busy); server "
+                + "us/msg is that CPU time per echoed block (median of the runs), the figure that compares servers "
+                + "when the load generator is the limit. "
                 + "! marks a client CPU of " + (int) CLIENT_BOUND_PCT + " % or more while the server stayed below "
                 + (int) SERVER_BUSY_PCT + " %: there the load generator, not the server, is probably the limit. "
                 + "Other CPU is the user time of every other process on the machine during the measurement (the worst "
@@ -225,11 +227,11 @@ public final class ResultsMarkdown {
         md.append("## Row ").append(index + 1).append(": ").append(row.describe())
                 .append(rowDisturbed ? " - disturbed" : "").append("\n\n");
         md.append("| server | MB/s | spread | msgs/s | p50 us | p99 us | p99.9 us | msgs/session min | median | max "
-                + "| max/min | client CPU % | server CPU % | other CPU % | runs |");
+                + "| max/min | client CPU % | server CPU % | server us/msg | other CPU % | runs |");
         for (String b : ServerCatalog.RATIO_BASELINES) {
             md.append(" x ").append(b).append(" |");
         }
-        md.append("\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        md.append("\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         md.append("---|".repeat(ServerCatalog.RATIO_BASELINES.size())).append('\n');
         boolean any = false;
         for (ServerDefinition s : options.servers()) {
@@ -244,13 +246,14 @@ public final class ResultsMarkdown {
             double otherCpu = Stats.of(res, LoadResult::otherCpuPct).max();
             SessionFairness f = fairness(res);
             md.append(String.format(Locale.ROOT,
-                    "| %s | %s | %s-%s | %.0f | %.1f | %.1f | %.1f | %s | %s | %s | %s | %.0f%s | %s | %s | %d |",
+                    "| %s | %s | %s-%s | %.0f | %.1f | %.1f | %.1f | %s | %s | %s | %s | %.0f%s | %s | %s | %s | %d |",
                     s.name(), mb(bytes.median()), mb(bytes.min()), mb(bytes.max()),
                     Stats.of(res, LoadResult::msgsPerS).median(),
                     Stats.of(res, LoadResult::p50Us).median(), Stats.of(res, LoadResult::p99Us).median(),
                     Stats.of(res, LoadResult::p999Us).median(), count(f.min()), count(f.median()), count(f.max()),
                     f.ratioCell(), cpu, clientBound(cpu, serverCpu) ? " !" : "",
-                    percent(serverCpu), percent(otherCpu) + (otherCpu >= OTHER_BUSY_PCT ? " !" : ""), bytes.count()));
+                    percent(serverCpu), serverMicrosPerMsg(res),
+                    percent(otherCpu) + (otherCpu >= OTHER_BUSY_PCT ? " !" : ""), bytes.count()));
             for (String b : ServerCatalog.RATIO_BASELINES) {
                 List<LoadResult> base = outcome.results(b, row);
                 md.append(' ').append(base.isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f",
@@ -292,6 +295,13 @@ public final class ResultsMarkdown {
 
     private static String count(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0f", v);
+    }
+
+    /** Median over the runs of the server's CPU time per echoed block, in microseconds, or "-" when unmeasured. */
+    private static String serverMicrosPerMsg(List<LoadResult> res) {
+        double v = Stats.of(res, r -> r.msgsPerS() > 0 ? r.serverCpuPct() / 100 * 1e6 / r.msgsPerS() : Double.NaN)
+                .median();
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 
     private static String percent(double v) {
