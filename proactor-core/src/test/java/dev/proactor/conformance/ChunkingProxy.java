@@ -14,7 +14,7 @@ import java.net.SocketAddress;
  * A one-connection TCP proxy for tests: forwards client-to-server bytes in pieces of at most {@code chunk} bytes
  * (so the server's reads see records split), server-to-client as they come. After {@link #cutNext()} the next
  * piece from the client is forwarded only half, and then both connections are closed: a peer vanishing in the
- * middle of a record. After {@link #gatherNext(int)} the next bytes from the client are held until that many have
+ * middle of a record. After {@link #gatherNext} the next bytes from the client are held until that many have
  * come and then forwarded in one write, so that they reach the server together whatever the client's pacing.
  */
 final class ChunkingProxy implements AutoCloseable {
@@ -45,12 +45,10 @@ final class ChunkingProxy implements AutoCloseable {
         cut = true;
     }
 
-    /** The next {@code bytes} bytes from the client are forwarded in one write once they have all come. */
-    void gatherNext(int bytes) {
-        gatherNext(bytes, false);
-    }
-
-    /** As {@link #gatherNext(int)}, with the last of those bytes flipped when {@code corruptLast}. */
+    /**
+     * The next {@code bytes} bytes from the client are forwarded in one write once they have all come, the last
+     * of them flipped when {@code corruptLast}.
+     */
     void gatherNext(int bytes, boolean corruptLast) {
         corruptGathered = corruptLast;
         gather = bytes;

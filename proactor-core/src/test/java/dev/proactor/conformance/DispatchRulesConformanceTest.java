@@ -205,19 +205,8 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void completionsAtStartRunOnTheStartingThreadOnlyWhenAskedFor(ProactorConfig config) throws Exception {
         assumeAvailable(config);
-        List<Thread> writers = new CopyOnWriteArrayList<>();
-        CountDownLatch written = new CountDownLatch(2);
-        AsynchHandler handler = new AsynchHandler() {
-            @Override
-            public void onReadCompleted(OpRead op) {
-            }
-
-            @Override
-            public void onWriteCompleted(OpWrite op) {
-                writers.add(Thread.currentThread());
-                written.countDown();
-            }
-        };
+        WriteThreads handler = new WriteThreads(2);
+        List<Thread> writers = handler.threads;
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
             ByteBuffer three = ByteBuffer.allocateDirect(3);
             pair.server.setCompletionsAtStart(true);
@@ -225,7 +214,7 @@ public abstract class DispatchRulesConformanceTest {
             assertEquals(List.of(Thread.currentThread()), writers, "the callback ran inside write(), on its caller");
             pair.server.setCompletionsAtStart(false);
             pair.server.write(three.clear());
-            await(written, "the second write's callback");
+            await(handler.written, "the second write's callback");
             assertTrue(writers.get(1) != Thread.currentThread(), "dispatched by the pool, not the caller");
             pair.receive(6);
         }
@@ -244,33 +233,25 @@ public abstract class DispatchRulesConformanceTest {
             throws Exception {
         assumeAvailable(config);
         int writes = 40;
-        List<Thread> writers = new CopyOnWriteArrayList<>();
-        CountDownLatch written = new CountDownLatch(writes);
         ByteBuffer[] buffers = new ByteBuffer[writes];
         for (int i = 0; i < writes; i++) {
             buffers[i] = ByteBuffer.allocateDirect(3);
         }
         AsynchChannel[] server = new AsynchChannel[1];
-        AsynchHandler handler = new AsynchHandler() {
+        WriteThreads handler = new WriteThreads(writes) {
             @Override
-            public void onReadCompleted(OpRead op) {
-            }
-
-            @Override
-            public void onWriteCompleted(OpWrite op) {
-                writers.add(Thread.currentThread());
-                written.countDown();
-                int next = writers.size();
-                if (next < writes) {
-                    server[0].write(buffers[next]); // waits until this callback returns
+            void afterWrite(int count) {
+                if (count < writes) {
+                    server[0].write(buffers[count]); // waits until this callback returns
                 }
             }
         };
+        List<Thread> writers = handler.threads;
         try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
             server[0] = pair.server;
             pair.server.setCompletionsAtStart(true);
             pair.server.write(buffers[0]);
-            await(written, "the chained writes' callbacks");
+            await(handler.written, "the chained writes' callbacks");
             Thread me = Thread.currentThread();
             int onCaller = 0;
             while (onCaller < writes && writers.get(onCaller) == me) {
@@ -512,6 +493,31 @@ public abstract class DispatchRulesConformanceTest {
             assertThrows(UnsupportedOperationException.class, () -> pair.server.receive(ByteBuffer.allocate(1)));
             assertNotNull(unused);
             listener.close();
+        }
+    }
+
+    /** Records the thread of every write callback; {@link #afterWrite} lets a test start the next operation. */
+    private static class WriteThreads implements AsynchHandler {
+        final List<Thread> threads = new CopyOnWriteArrayList<>();
+        final CountDownLatch written;
+
+        WriteThreads(int writes) {
+            written = new CountDownLatch(writes);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            threads.add(Thread.currentThread());
+            written.countDown();
+            afterWrite(threads.size());
+        }
+
+        /** Called in the callback after the count of completed writes became {@code count}. */
+        void afterWrite(int count) {
         }
     }
 }

@@ -370,19 +370,24 @@ public abstract class TlsConformanceTest {
         }
     }
 
+    /** Plaintext bytes of each record {@link #sendThreeRecordsTogether} sends. */
+    private static final int RECORD_PLAINTEXT = 100;
+
+    /** What a test checks after {@link #sendThreeRecordsTogether}. */
+    private interface ThreeRecordsCheck {
+        void check(TlsEchoServer server, SSLSocket client, byte[] payload) throws Exception;
+    }
+
     /**
-     * Records that reach the server together are read together: one read takes the plaintext of every complete
-     * record buffered, as far as its buffer holds, instead of one record per read (three TLS 1.3 records of 100
-     * bytes, forwarded by the proxy in one write, echoed through a 1000-byte buffer).
+     * Handshakes a JDK {@code SSLSocket} client (TLS 1.3) with a {@link TlsEchoServer} through a proxy, then writes
+     * three records of {@link #RECORD_PLAINTEXT} bytes that the proxy forwards in one write, so that they reach
+     * the server together (the last byte flipped when {@code corruptLast}: the third record's tag breaks).
      */
-    @ParameterizedTest(name = NAME)
-    @MethodSource("configurations")
-    void recordsReceivedTogetherCompleteOneRead(ProactorConfig config) throws Exception {
+    private void sendThreeRecordsTogether(ProactorConfig config, boolean corruptLast, ThreeRecordsCheck check)
+            throws Exception {
         assumeAvailable(config);
         TlsTestCertificates certs = TlsTestCertificates.rsa();
-        int records = 3;
-        int plaintext = 100;
-        int ciphertext = plaintext + 1 + 16 + 5; // TLS 1.3 AEAD: inner content type, tag, record header
+        int ciphertext = RECORD_PLAINTEXT + 1 + 16 + 5; // TLS 1.3 AEAD: inner content type, tag, record header
         try (Demultiplexor demux = Demultiplexor.open(config).start();
              TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), "TLSv1.3"));
              ChunkingProxy proxy = new ChunkingProxy(server.address(), 64 * 1024);
@@ -391,14 +396,27 @@ public abstract class TlsConformanceTest {
             s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
             s.startHandshake();
             assertEquals("TLSv1.3 ", server.protocols.poll(GUARD_SECONDS, TimeUnit.SECONDS));
-            proxy.gatherNext(records * ciphertext);
-            byte[] payload = randomBytes(records * plaintext, 13);
-            for (int i = 0; i < records; i++) {
-                s.getOutputStream().write(payload, i * plaintext, plaintext); // one record each
+            proxy.gatherNext(3 * ciphertext, corruptLast);
+            byte[] payload = randomBytes(3 * RECORD_PLAINTEXT, 13);
+            for (int i = 0; i < 3; i++) {
+                s.getOutputStream().write(payload, i * RECORD_PLAINTEXT, RECORD_PLAINTEXT); // one record each
             }
-            assertArrayEquals(payload, s.getInputStream().readNBytes(payload.length));
-            assertEquals(List.of((long) payload.length), List.copyOf(server.readSizes));
+            check.check(server, s, payload);
         }
+    }
+
+    /**
+     * Records that reach the server together are read together: one read takes the plaintext of every complete
+     * record buffered, as far as its buffer holds, instead of one record per read (three TLS 1.3 records of 100
+     * bytes, forwarded by the proxy in one write, echoed through a 1000-byte buffer).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void recordsReceivedTogetherCompleteOneRead(ProactorConfig config) throws Exception {
+        sendThreeRecordsTogether(config, false, (server, client, payload) -> {
+            assertArrayEquals(payload, client.getInputStream().readNBytes(payload.length));
+            assertEquals(List.of((long) payload.length), List.copyOf(server.readSizes));
+        });
     }
 
     /**
@@ -409,29 +427,13 @@ public abstract class TlsConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aCorruptRecordAfterGoodOnesFailsOnlyAfterTheirPlaintextWasRead(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
-        TlsTestCertificates certs = TlsTestCertificates.rsa();
-        int plaintext = 100;
-        int ciphertext = plaintext + 1 + 16 + 5; // TLS 1.3 AEAD: inner content type, tag, record header
-        try (Demultiplexor demux = Demultiplexor.open(config).start();
-             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), "TLSv1.3"));
-             ChunkingProxy proxy = new ChunkingProxy(server.address(), 64 * 1024);
-             SSLSocket s = (SSLSocket) certs.clientContext().getSocketFactory()
-                     .createSocket(proxy.address().getAddress(), proxy.address().getPort())) {
-            s.setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
-            s.startHandshake();
-            assertEquals("TLSv1.3 ", server.protocols.poll(GUARD_SECONDS, TimeUnit.SECONDS));
-            proxy.gatherNext(3 * ciphertext, true); // the third record's tag is broken
-            byte[] payload = randomBytes(3 * plaintext, 17);
-            for (int i = 0; i < 3; i++) {
-                s.getOutputStream().write(payload, i * plaintext, plaintext);
-            }
+        sendThreeRecordsTogether(config, true, (server, client, payload) -> {
             // the echo of those 200 bytes is started after the failure: closed, with the failure as the cause
             Object outcome = nextOutcome(server);
             assertInstanceOf(ClosedChannelException.class, outcome);
             assertInstanceOf(SSLException.class, ((Throwable) outcome).getCause());
-            assertEquals(List.of(2L * plaintext), List.copyOf(server.readSizes));
-        }
+            assertEquals(List.of(2L * RECORD_PLAINTEXT), List.copyOf(server.readSizes));
+        });
     }
 
     // ------------------------------------------------------------------------------------------------ scale

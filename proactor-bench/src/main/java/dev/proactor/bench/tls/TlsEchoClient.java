@@ -112,13 +112,13 @@ public final class TlsEchoClient implements AutoCloseable {
             }
             long before = total(sessions);
             long serverCpu0 = serverCpuNanos.getAsLong();
-            long clientCpu0 = ownCpuNanos();
+            long clientCpu0 = cpuNanos(ProcessHandle.current().pid());
             long t0 = System.nanoTime();
             sleepChecking(sessions, spec.seconds() * 1000L);
             long after = total(sessions);
             long t1 = System.nanoTime();
             double serverCpu = cpuSeconds(serverCpu0, serverCpuNanos.getAsLong());
-            double clientCpu = cpuSeconds(clientCpu0, ownCpuNanos());
+            double clientCpu = cpuSeconds(clientCpu0, cpuNanos(ProcessHandle.current().pid()));
             sessions.forEach(s -> s.record(false));
             for (int i = 0; i < sessions.size(); i++) {
                 channels.get(i).eventLoop().execute(sessions.get(i)::stop);
@@ -195,11 +195,6 @@ public final class TlsEchoClient implements AutoCloseable {
     @Override
     public void close() {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    }
-
-    /** CPU time (user + system) of this JVM so far, or -1 when the platform does not tell. */
-    private static long ownCpuNanos() {
-        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
     }
 
     /**

@@ -112,9 +112,14 @@ public final class TlsEchoRunner {
         }
         out.println("tls-echo: client warm-up, " + options.clientWarmup() + " s against " + row.label());
         for (Mode mode : options.modes()) {
-            client.run(address, new TlsEchoClient.RunSpec(mode, options.sessions(), options.block(),
-                    options.window(), perMode, 1), row.server(), row.transport(), 0, () -> -1);
+            client.run(address, spec(mode, perMode, 1), row.server(), row.transport(), 0, () -> -1);
         }
+    }
+
+    /** A run of {@code mode} with the command line's sessions, block and window. */
+    private TlsEchoClient.RunSpec spec(Mode mode, int warmupSeconds, int seconds) {
+        return new TlsEchoClient.RunSpec(mode, options.sessions(), options.block(), options.window(), warmupSeconds,
+                seconds);
     }
 
     private void runRow(ServerRow row, TlsEchoClient client, Path keystore, String password, boolean pin,
@@ -140,8 +145,7 @@ public final class TlsEchoRunner {
                 warmUpClient(row, client, address);
             }
             for (Mode mode : options.modes()) {
-                TlsEchoClient.RunSpec spec = new TlsEchoClient.RunSpec(mode, options.sessions(), options.block(),
-                        options.window(), options.warmup(), options.seconds());
+                TlsEchoClient.RunSpec spec = spec(mode, options.warmup(), options.seconds());
                 for (int run = 1; run <= options.runs(); run++) {
                     TlsEchoResult r;
                     try {
