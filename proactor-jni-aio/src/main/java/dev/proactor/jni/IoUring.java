@@ -28,13 +28,15 @@ public final class IoUring {
 
     private static final boolean SINGLE_ISSUER_SUPPORTED;
     private static final boolean DEFER_TASKRUN_SUPPORTED;
+    private static final boolean COOP_TASKRUN_SUPPORTED;
     private static final Throwable UNAVAILABILITY_CAUSE;
 
     static {
-        boolean[] optional = new boolean[2];
+        boolean[] optional = new boolean[3];
         UNAVAILABILITY_CAUSE = probe(optional);
         SINGLE_ISSUER_SUPPORTED = optional[0];
         DEFER_TASKRUN_SUPPORTED = optional[1];
+        COOP_TASKRUN_SUPPORTED = optional[2];
     }
 
     private IoUring() {
@@ -75,6 +77,11 @@ public final class IoUring {
         return DEFER_TASKRUN_SUPPORTED;
     }
 
+    /** Whether the kernel accepts {@code IORING_SETUP_COOP_TASKRUN} (Linux 5.19+). False when unavailable. */
+    public static boolean isCoopTaskrunSupported() {
+        return COOP_TASKRUN_SUPPORTED;
+    }
+
     private static Throwable probe(boolean[] optional) {
         Throwable libraryCause = NativeLibrary.unavailabilityCause();
         if (libraryCause != null) {
@@ -100,6 +107,7 @@ public final class IoUring {
         }
         optional[0] = trySetup(IoUringNative.SETUP_SINGLE_ISSUER);
         optional[1] = optional[0] && trySetup(IoUringNative.SETUP_SINGLE_ISSUER | IoUringNative.SETUP_DEFER_TASKRUN);
+        optional[2] = trySetup(IoUringNative.SETUP_COOP_TASKRUN);
         return null;
     }
 

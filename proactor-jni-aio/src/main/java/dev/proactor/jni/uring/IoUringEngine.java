@@ -443,9 +443,21 @@ final class IoUringEngine implements Engine {
         return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
     }
 
-    /** Whether stream reads and writes try the socket once at start. */
-    boolean tryFirst() {
-        return features.tryFirst();
+    /**
+     * Whether a stream read or write the calling thread starts now is tried on the socket first (see
+     * {@link IoUringFeatures.TryFirst}). Under the operation's channel monitor.
+     */
+    boolean tryAtStart() {
+        return switch (features.tryFirst()) {
+            case AUTO -> !submission.batchesWrittenEntries();
+            case ALWAYS -> true;
+            case NEVER -> false;
+        };
+    }
+
+    /** Whether operations are ever tried at start ({@code proactor.uring.tryFirst} is not {@code false}). */
+    boolean triesAtStart() {
+        return features.tryFirst() != IoUringFeatures.TryFirst.NEVER;
     }
 
     /** Handles one CQE. Leader (or quiesce) only. */
@@ -490,6 +502,11 @@ final class IoUringEngine implements Engine {
                 completed.add(request);
             }
         }
+    }
+
+    /** The {@code IORING_SETUP_*} flags the ring was made with (tests). */
+    int ringFlags() {
+        return ring.flags;
     }
 
     /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */

@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.IoUring;
+import dev.proactor.jni.internal.IoUringNative;
 
 /**
  * The optional io_uring features an engine uses: what the kernel has (probed once by {@link IoUring}) and what
@@ -13,31 +14,56 @@ import dev.proactor.jni.IoUring;
  *   <li>{@code proactor.uring.pollFirst} (default true): stream reads (and sends that found the socket full) go
  *       to the ring with {@code IORING_RECVSEND_POLL_FIRST} (Linux 5.19+). Off, or on an older kernel, the kernel
  *       first tries the socket and then arms a poll.
- *   <li>{@code proactor.uring.tryFirst} (default true): a stream read or write, whatever its buffers (one direct
- *       buffer, several, heap buffers through the copy block), is first tried by the starting thread with one
- *       non-blocking {@code recv}/{@code send} or {@code recvmsg}/{@code sendmsg} ({@code MSG_DONTWAIT});
- *       only what cannot be done at once goes to the ring. Data already buffered, and room in the socket's send
- *       buffer, are the common case under load, and then the operation completes at start with no round trip
- *       through the ring and the leader. Off: every operation is a ring request.
+ *   <li>{@code proactor.uring.tryFirst} ({@code auto}, the default, {@code true} or {@code false}): whether a
+ *       stream read or write, whatever its buffers (one direct buffer, several, heap buffers through the copy
+ *       block), is first tried by the starting thread with one non-blocking {@code recv}/{@code send} or
+ *       {@code recvmsg}/{@code sendmsg} ({@code MSG_DONTWAIT}), only what cannot be done at once going to the
+ *       ring. See {@link TryFirst} for when {@code auto} tries. An accept is tried at start unless this is
+ *       {@code false}.
+ *   <li>{@code proactor.uring.coopTaskrun} (default true): the ring is made with {@code IORING_SETUP_COOP_TASKRUN}
+ *       (Linux 5.19+; off on older kernels): the kernel does not interrupt a running submitter with an
+ *       inter-processor interrupt to post a completion; the work runs at that thread's next system call (the
+ *       leader's next {@code io_uring_enter}), or at the latest when its timer tick returns it to user space, and
+ *       a sleeping submitter is woken as before. With requests in the ring this is what keeps the peer's every
+ *       send from interrupting the server's core (measured: 1 000 echo sessions, ring path, 159 k against 138 k
+ *       msgs/s without it). The price: a thread that submitted requests and then computes in user space without a
+ *       system call sees their completions up to one tick late.
  * </ul>
  *
  * <p>Not used, and why: {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN} require that one thread
  * submits every request; under the leader/follower pool any thread starts operations and the leader changes from
  * turn to turn, so the ring is created without them (funnelling every start through one thread would cost a
- * hand-off and a wake-up per operation). {@code COOP_TASKRUN} would be allowed, but measured no gain (within the
- * noise at 1 000 echo sessions) while it lets a running submitter's completions wait for its next system call or
- * timer tick. Multishot accept and provided buffer rings are not implemented: the core's contract is one accept
- * and one caller-supplied buffer per operation.
+ * hand-off and a wake-up per operation). Multishot accept and provided buffer rings are not implemented: the core's
+ * contract is one accept and one caller-supplied buffer per operation.
  *
- * @param entries   submission queue entries
- * @param pollFirst whether stream reads poll first
- * @param tryFirst  whether stream reads and writes try the socket once at start
+ * @param entries     submission queue entries
+ * @param pollFirst   whether stream reads poll first
+ * @param tryFirst    when stream reads and writes try the socket once at start
+ * @param coopTaskrun whether the ring is made with {@code IORING_SETUP_COOP_TASKRUN}
  */
-record IoUringFeatures(int entries, boolean pollFirst, boolean tryFirst) {
+record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun) {
+
+    /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
+    enum TryFirst {
+        /**
+         * {@code auto}: unless the starting thread may submit and no leader is blocked in {@code io_uring_enter}
+         * (see {@link IoUringSubmission#batchesWrittenEntries()}). Then the request rides with the next leader's
+         * enter, which comes anyway and submits and reaps a whole batch in one system call (on a one-thread pool
+         * every operation a handler starts), where a try would cost a system call of its own per operation. Any
+         * other starter tries: its request would need a system call or a hand-off to the leader of its own.
+         */
+        AUTO,
+        /** {@code true}: every stream read and write is tried at start. */
+        ALWAYS,
+        /** {@code false}: every stream read and write is a ring request. */
+        NEVER
+    }
+
 
     static final String ENTRIES_PROPERTY = "proactor.uring.entries";
     static final String POLL_FIRST_PROPERTY = "proactor.uring.pollFirst";
     static final String TRY_FIRST_PROPERTY = "proactor.uring.tryFirst";
+    static final String COOP_TASKRUN_PROPERTY = "proactor.uring.coopTaskrun";
 
     /**
      * The features from the system properties and the kernel's.
@@ -58,7 +84,19 @@ record IoUringFeatures(int entries, boolean pollFirst, boolean tryFirst) {
         }
         // POLL_FIRST came with 5.19, SINGLE_ISSUER with 6.0: a kernel that accepts the latter has the former.
         boolean pollFirst = flag(POLL_FIRST_PROPERTY) && IoUring.isSingleIssuerSupported();
-        return new IoUringFeatures(entries, pollFirst, flag(TRY_FIRST_PROPERTY));
+        boolean coopTaskrun = flag(COOP_TASKRUN_PROPERTY) && IoUring.isCoopTaskrunSupported();
+        return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun);
+    }
+
+    private static TryFirst tryFirstProperty() {
+        String text = System.getProperty(TRY_FIRST_PROPERTY, "auto").trim();
+        return switch (text) {
+            case "auto" -> TryFirst.AUTO;
+            case "true" -> TryFirst.ALWAYS;
+            case "false" -> TryFirst.NEVER;
+            default -> throw new IllegalArgumentException(TRY_FIRST_PROPERTY + " must be auto, true or false, not '"
+                    + text + "'");
+        };
     }
 
     private static boolean flag(String property) {
@@ -69,14 +107,14 @@ record IoUringFeatures(int entries, boolean pollFirst, boolean tryFirst) {
         return Boolean.parseBoolean(text);
     }
 
-    /** The {@code io_uring_setup} flags (none of the optional ones; see the class documentation). */
+    /** The optional {@code io_uring_setup} flags in use (see the class documentation). */
     int setupFlags() {
-        return 0;
+        return coopTaskrun ? IoUringNative.SETUP_COOP_TASKRUN : 0;
     }
 
     @Override
     public String toString() {
-        return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " singleIssuer=off (kernel " + (IoUring.isSingleIssuerSupported()
+        return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer=off (kernel " + (IoUring.isSingleIssuerSupported()
                 ? "has it" : "lacks it") + ") deferTaskrun=off (kernel " + (IoUring.isDeferTaskrunSupported()
                 ? "has it" : "lacks it") + ") multishotAccept=off providedBuffers=off";
     }

@@ -238,7 +238,7 @@ final class IoUringOps {
      * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
      */
     private static boolean tryRead(IoUringEngine engine, IoUringDirection dir, IoRequest request) {
-        return engine.tryFirst() && request.bytes() == 0 && dir.drainedAtReap != engine.reaps();
+        return request.bytes() == 0 && dir.drainedAtReap != engine.reaps() && engine.tryAtStart();
     }
 
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
@@ -415,7 +415,7 @@ final class IoUringOps {
      * first time only (what remains after a partial write waits for room in the ring).
      */
     private static boolean tryWrite(IoUringEngine engine, IoRequest request) {
-        return engine.tryFirst() && request.bytes() == 0;
+        return request.bytes() == 0 && engine.tryAtStart();
     }
 
     /** Copies up to a block of the remaining bytes into the bounce block (Java-checked copies). */
@@ -486,7 +486,7 @@ final class IoUringOps {
      * completion was reaped since (the accept in the ring will say when one comes).
      */
     private static boolean tryAccept(IoUringEngine engine, IoUringDirection dir) {
-        return engine.tryFirst() && dir.drainedAtReap != engine.reaps();
+        return engine.triesAtStart() && dir.drainedAtReap != engine.reaps();
     }
 
     /**

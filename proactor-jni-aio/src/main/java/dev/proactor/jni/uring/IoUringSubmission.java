@@ -64,6 +64,17 @@ final class IoUringSubmission {
         return ownThread.getAsBoolean() || submitter.isCurrentThread();
     }
 
+    /**
+     * Whether an SQE the calling thread writes now goes out with an {@code io_uring_enter} that comes anyway: the
+     * thread may submit and no leader is blocked in its enter, so the next leader's enter (this very thread's, on a
+     * one-thread pool, once its handlers return) submits it with the rest of its batch and waits in the same call.
+     * Otherwise writing an SQE costs a system call of its own (the submit-only enter of {@link #afterWrite()}) or
+     * a hand-off to the leader.
+     */
+    boolean batchesWrittenEntries() {
+        return maySubmit() && !ring.isWaiting();
+    }
+
     /** Submits what is written now if this thread may, else wakes the submitter. */
     void submitWritten() {
         if (maySubmit()) {

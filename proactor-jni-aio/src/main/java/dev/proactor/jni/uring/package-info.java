@@ -9,8 +9,14 @@
  * the SQE under the ring's submission monitor. If the leader is blocked in {@code io_uring_enter} at that moment,
  * the starter submits at once (a submit-only enter); otherwise the SQE waits for the leader's next enter, which
  * submits everything written meanwhile and waits in the same call: one system call per batch. Because several
- * threads submit, the ring is made without {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN} (see
- * {@code IoUringFeatures}).
+ * threads submit, the ring is made without {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN}, and with
+ * {@code COOP_TASKRUN}, so that a completion never interrupts a running submitter (see {@code IoUringFeatures}).
+ *
+ * <p><b>Tried at start, or batched.</b> A stream read or write started where its SQE would go out with an enter
+ * that comes anyway (a thread of the demultiplexor's own, no leader blocked: on a one-thread pool, every
+ * operation a handler starts) goes to the ring untried. Started anywhere else (a thread that may not submit, or
+ * while a leader blocks) it is first tried on the socket with one non-blocking system call, because its SQE would
+ * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}).
  *
  * <p><b>Completion.</b> The user data of a request's SQE is a slot number, taken at start and freed by the
  * request's last CQE; a request that goes on (partial write, aborted accept, next piece of a transmission) writes

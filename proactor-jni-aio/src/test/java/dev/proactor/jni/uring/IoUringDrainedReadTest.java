@@ -8,7 +8,8 @@ import dev.proactor.spi.EngineSettings;
 import java.io.IOException;
 
 /**
- * The drained-read rule on the io_uring engine with reads tried at start (the default): a read right after a
+ * The drained-read rule on the io_uring engine where reads are tried at start (by default, on a thread that may not
+ * submit, as the test thread here): a read right after a
  * drain goes to the ring untried (see {@code IoUringDirection.drainedAtReap}).
  */
 class IoUringDrainedReadTest extends AbstractDrainedReadTest {
@@ -18,7 +19,7 @@ class IoUringDrainedReadTest extends AbstractDrainedReadTest {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         IoUringEngine engine = (IoUringEngine) provider.create(new EngineSettings("io_uring", "drained-read-test"));
-        if (!engine.tryFirst()) {
+        if (!engine.triesAtStart()) {
             engine.close();
             assumeTrue(false, "reads are not tried at start in this configuration");
         }

@@ -14,6 +14,8 @@ import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import dev.proactor.jni.IoUring;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.spi.EngineSettings;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -33,6 +35,7 @@ class IoUringFeaturesTest {
         System.clearProperty(IoUringFeatures.ENTRIES_PROPERTY);
         System.clearProperty(IoUringFeatures.POLL_FIRST_PROPERTY);
         System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+        System.clearProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY);
     }
 
     @Test
@@ -44,16 +47,45 @@ class IoUringFeaturesTest {
         System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "yes");
         e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
         assertTrue(e.getMessage().contains("true or false"), e.getMessage());
+        System.clearProperty(IoUringFeatures.POLL_FIRST_PROPERTY);
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "sometimes");
+        e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        assertTrue(e.getMessage().contains("auto, true or false"), e.getMessage());
     }
 
     @Test
     void optionalFeaturesCanBeSwitchedOff() {
         System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "false");
         assertFalse(IoUringFeatures.fromProperties().pollFirst());
+        assertEquals(IoUringFeatures.TryFirst.AUTO, IoUringFeatures.fromProperties().tryFirst(), "the default");
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false");
-        assertFalse(IoUringFeatures.fromProperties().tryFirst());
+        assertEquals(IoUringFeatures.TryFirst.NEVER, IoUringFeatures.fromProperties().tryFirst());
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "true");
+        assertEquals(IoUringFeatures.TryFirst.ALWAYS, IoUringFeatures.fromProperties().tryFirst());
+        assertEquals(IoUring.isCoopTaskrunSupported(), IoUringFeatures.fromProperties().coopTaskrun(),
+                "on wherever the kernel has it");
+        System.setProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY, "false");
+        assertFalse(IoUringFeatures.fromProperties().coopTaskrun());
         System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "64");
         assertEquals(64, IoUringFeatures.fromProperties().entries());
+    }
+
+    @Test
+    void theRingIsMadeWithCoopTaskrunWhereTheKernelHasIt() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        assertEquals(IoUring.isCoopTaskrunSupported(), ringHasCoopTaskrun());
+        System.setProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY, "false");
+        assertFalse(ringHasCoopTaskrun());
+    }
+
+    private static boolean ringHasCoopTaskrun() throws Exception {
+        IoUringEngine engine = (IoUringEngine) new IoUringEngineProvider().create(
+                new EngineSettings(IoUringWaitStrategy.NAME, "coop-test"));
+        try {
+            return (engine.ringFlags() & IoUringNative.SETUP_COOP_TASKRUN) != 0;
+        } finally {
+            engine.close();
+        }
     }
 
     @Test

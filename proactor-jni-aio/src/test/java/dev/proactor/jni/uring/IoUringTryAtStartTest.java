@@ -1,0 +1,201 @@
+package dev.proactor.jni.uring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.spi.EngineChannel;
+import dev.proactor.spi.EngineSettings;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import dev.proactor.spi.StartResult;
+import dev.proactor.spi.WaitStrategy;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When the io_uring engine tries a stream read or write on the socket at start ({@code proactor.uring.tryFirst}):
+ * with {@code auto} (the default) a thread that may not submit tries, and so does a thread that may submit while a
+ * leader blocks in {@code io_uring_enter}; a thread that may submit with no leader blocked leaves the request to
+ * the next leader's enter, even when the socket could serve it at once, and the request still completes with
+ * every byte. {@code true} and {@code false} try always and never. The engine is driven through the SPI from the
+ * test thread, which counts as one of the engine's own threads only where a test says so.
+ */
+class IoUringTryAtStartTest {
+
+    private static final long GUARD_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final Set<Thread> own = ConcurrentHashMap.newKeySet();
+    private IoUringEngine engine;
+    private ServerSocketChannel server;
+    private SocketChannel peer;
+    private EngineChannel channel;
+
+    @AfterEach
+    void tearDown() throws Exception {
+        System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+        if (engine != null) {
+            engine.close();
+        }
+        if (server != null) {
+            peer.close();
+            server.close();
+        }
+    }
+
+    private void open(String tryFirst) throws IOException {
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, tryFirst);
+        IoUringEngineProvider provider = new IoUringEngineProvider();
+        assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
+        engine = (IoUringEngine) provider.create(new EngineSettings(IoUringWaitStrategy.NAME, "try-at-start-test",
+                () -> own.contains(Thread.currentThread())));
+        server = ServerSocketChannel.open();
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        SocketChannel client = SocketChannel.open(server.getLocalAddress());
+        peer = server.accept();
+        channel = engine.register(client);
+    }
+
+    private IoRequest read(ByteBuffer into) {
+        return new IoRequest(this).prepare(OpKind.READ, channel).buffers(new ByteBuffer[] {into}, 0, 1);
+    }
+
+    private IoRequest write(String text) {
+        ByteBuffer from = ByteBuffer.allocateDirect(text.length());
+        from.put(text.getBytes(StandardCharsets.US_ASCII)).flip();
+        return new IoRequest(this).prepare(OpKind.WRITE, channel).buffers(new ByteBuffer[] {from}, 0, 1);
+    }
+
+    private void send(String text) throws IOException {
+        peer.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private String receivedByPeer(int length) throws IOException {
+        ByteBuffer got = ByteBuffer.allocate(length);
+        while (got.hasRemaining()) {
+            if (peer.read(got) < 0) {
+                fail("the peer saw an end of stream");
+            }
+        }
+        return text(got);
+    }
+
+    private static String text(ByteBuffer buffer) {
+        return StandardCharsets.US_ASCII.decode(buffer.flip()).toString();
+    }
+
+    @Test
+    void autoTriesOnAThreadThatMayNotSubmit() throws Exception {
+        open("auto");
+        send("ready");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "bytes already there complete the read");
+        assertEquals("ready", text(buffer));
+        IoRequest w = write("reply");
+        assertEquals(StartResult.COMPLETED, engine.start(w), "room in the socket completes the write");
+        assertEquals(5, w.bytes());
+        assertEquals("reply", receivedByPeer(5));
+    }
+
+    @Test
+    void autoLeavesAnOwnThreadsRequestsToTheNextEnterWhenNoLeaderBlocks() throws Exception {
+        open("auto");
+        own.add(Thread.currentThread());
+        send("ready");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        IoRequest r = read(buffer);
+        assertEquals(StartResult.PENDING, engine.start(r), "not tried: the next leader's enter takes it");
+        IoRequest w = write("reply");
+        assertEquals(StartResult.PENDING, engine.start(w), "not tried either");
+        leadUntilDone(r, w);
+        assertEquals("ready", text(buffer));
+        assertEquals(5, w.bytes());
+        assertEquals("reply", receivedByPeer(5));
+    }
+
+    @Test
+    void autoTriesOnAnOwnThreadWhileALeaderBlocksInItsEnter() throws Exception {
+        open("auto");
+        own.add(Thread.currentThread());
+        Thread leader = new Thread(() -> {
+            try {
+                engine.waitStrategy().prepareToWait();
+                engine.waitStrategy().waitFor(GUARD_NANOS); // ended by the interrupt below
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "blocked-leader");
+        own.add(leader);
+        leader.start();
+        long deadline = System.nanoTime() + GUARD_NANOS;
+        while (!engine.leaderWaiting()) {
+            assertTrue(System.nanoTime() - deadline < 0, "the leader did not block");
+            Thread.onSpinWait();
+        }
+        send("ready");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)),
+                "tried: the ring would cost a system call and the blocked leader's wake-up");
+        assertEquals("ready", text(buffer));
+        engine.waitStrategy().interruptStrategy().interrupt();
+        leader.join(TimeUnit.NANOSECONDS.toMillis(GUARD_NANOS));
+        assertTrue(!leader.isAlive(), "the interrupted leader returned");
+    }
+
+    @Test
+    void trueTriesEvenOnAnOwnThreadAndFalseNeverTries() throws Exception {
+        open("true");
+        own.add(Thread.currentThread());
+        send("one");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)));
+        assertEquals("one", text(buffer));
+        tearDown();
+        engine = null;
+        server = null;
+        own.clear();
+
+        open("false");
+        send("two");
+        ByteBuffer second = ByteBuffer.allocateDirect(64);
+        IoRequest r = read(second);
+        assertEquals(StartResult.PENDING, engine.start(r), "every read is a ring request");
+        own.add(Thread.currentThread()); // leads as an own thread: its enter submits the request
+        leadUntilDone(r);
+        assertEquals("two", text(second));
+    }
+
+    /**
+     * Leads (the test thread is one of the engine's own here) until every one of {@code requests}, all pending,
+     * completed without an error, in any order.
+     */
+    private void leadUntilDone(IoRequest... requests) throws IOException {
+        WaitStrategy wait = engine.waitStrategy();
+        long deadline = System.nanoTime() + GUARD_NANOS;
+        Set<IoRequest> left = ConcurrentHashMap.newKeySet();
+        left.addAll(List.of(requests));
+        while (!left.isEmpty() && System.nanoTime() - deadline < 0) {
+            wait.prepareToWait();
+            wait.waitFor(TimeUnit.MILLISECONDS.toNanos(5));
+            wait.leaderAway();
+            for (IoRequest done = wait.nextCompleted(); done != null; done = wait.nextCompleted()) {
+                assertTrue(left.remove(done), "a pending request completes once");
+                assertNull(done.error());
+            }
+        }
+        assertTrue(left.isEmpty(), "the requests completed within the hang guard");
+    }
+}
