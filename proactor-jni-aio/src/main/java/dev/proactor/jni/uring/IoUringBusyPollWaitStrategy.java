@@ -73,6 +73,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             }
             Thread.onSpinWait();
         }
+        engine.turnEnded(completed.size());
         return completed.size();
     }
 

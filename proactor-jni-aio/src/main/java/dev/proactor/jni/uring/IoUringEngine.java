@@ -84,6 +84,12 @@ final class IoUringEngine implements Engine {
     private int nextSlot;
 
     private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
+    /**
+     * Requests the leader's last turn completed: with more than one, the operations their handlers start share the
+     * next enter ({@link #tryAtStart()}). Written by the leader at the end of each turn; read by starters without
+     * ordering, a stale value only decides whether one operation is tried first.
+     */
+    private volatile int lastTurnCompletions;
     /** See {@link #reaps()}. */
     private volatile long reaps;
     private volatile boolean closing;
@@ -449,10 +455,15 @@ final class IoUringEngine implements Engine {
      */
     boolean tryAtStart() {
         return switch (features.tryFirst()) {
-            case AUTO -> !submission.batchesWrittenEntries();
+            case AUTO -> lastTurnCompletions < 2 || !submission.batchesWrittenEntries();
             case ALWAYS -> true;
             case NEVER -> false;
         };
+    }
+
+    /** Leader, at the end of a turn: the turn completed {@code completions} requests (see {@link #tryAtStart()}). */
+    void turnEnded(int completions) {
+        lastTurnCompletions = completions;
     }
 
     /** Whether operations are ever tried at start ({@code proactor.uring.tryFirst} is not {@code false}). */

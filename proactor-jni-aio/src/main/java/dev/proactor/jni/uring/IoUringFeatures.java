@@ -46,11 +46,13 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
         /**
-         * {@code auto}: unless the starting thread may submit and no leader is blocked in {@code io_uring_enter}
-         * (see {@link IoUringSubmission#batchesWrittenEntries()}). Then the request rides with the next leader's
-         * enter, which comes anyway and submits and reaps a whole batch in one system call (on a one-thread pool
-         * every operation a handler starts), where a try would cost a system call of its own per operation. Any
-         * other starter tries: its request would need a system call or a hand-off to the leader of its own.
+         * {@code auto}: unless the leader's last turn completed more than one request and the starting thread's
+         * SQE would go out with an enter that comes anyway (it may submit, and no leader blocks in
+         * {@code io_uring_enter}: see {@link IoUringSubmission#batchesWrittenEntries()}). Then the operations the
+         * turn's handlers start share the next leader's enter, which submits and reaps the whole batch in one
+         * system call, where a try would cost a system call per operation. A lone completion has nothing to share
+         * an enter with, and any other starter's SQE would cost a system call or a hand-off of its own: those try,
+         * so that data already there, or room in the send buffer, completes the operation at once.
          */
         AUTO,
         /** {@code true}: every stream read and write is tried at start. */

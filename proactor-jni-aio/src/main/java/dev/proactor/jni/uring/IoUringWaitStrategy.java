@@ -91,6 +91,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
             boolean doorbellOnly = block && completed.isEmpty() && submission.takeDoorbellRung()
                     && !interrupt.takeSeen();
             if (!doorbellOnly) {
+                engine.turnEnded(completed.size());
                 return completed.size();
             }
             if (timeoutNanos > 0) {

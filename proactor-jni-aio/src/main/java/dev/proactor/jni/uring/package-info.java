@@ -12,9 +12,10 @@
  * threads submit, the ring is made without {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN}, and with
  * {@code COOP_TASKRUN}, so that a completion never interrupts a running submitter (see {@code IoUringFeatures}).
  *
- * <p><b>Tried at start, or batched.</b> A stream read or write started where its SQE would go out with an enter
- * that comes anyway (a thread of the demultiplexor's own, no leader blocked: on a one-thread pool, every
- * operation a handler starts) goes to the ring untried. Started anywhere else (a thread that may not submit, or
+ * <p><b>Tried at start, or batched.</b> A stream read or write started by a handler of a turn that completed
+ * several requests, where its SQE goes out with an enter that comes anyway (a thread of the demultiplexor's own,
+ * no leader blocked: on a one-thread pool, every operation those handlers start), goes to the ring untried: the
+ * batch shares one enter. Started anywhere else (after a lone completion, by a thread that may not submit, or
  * while a leader blocks) it is first tried on the socket with one non-blocking system call, because its SQE would
  * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}).
  *

@@ -111,9 +111,10 @@ class IoUringTryAtStartTest {
     }
 
     @Test
-    void autoLeavesAnOwnThreadsRequestsToTheNextEnterWhenNoLeaderBlocks() throws Exception {
+    void autoLeavesAnOwnThreadsRequestsToTheNextEnterAfterATurnOfSeveralCompletions() throws Exception {
         open("auto");
         own.add(Thread.currentThread());
+        turnOfTwoCompletions();
         send("ready");
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         IoRequest r = read(buffer);
@@ -124,6 +125,73 @@ class IoUringTryAtStartTest {
         assertEquals("ready", text(buffer));
         assertEquals(5, w.bytes());
         assertEquals("reply", receivedByPeer(5));
+    }
+
+    @Test
+    void autoTriesOnAnOwnThreadAfterATurnOfOneCompletion() throws Exception {
+        open("auto");
+        own.add(Thread.currentThread());
+        IoRequest first = read(ByteBuffer.allocateDirect(3)); // filled: the socket is not known drained
+        engine.start(first);
+        send("one");
+        leadUntilDone(first); // one completion per turn: nothing to share an enter with
+        send("two");
+        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
+        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "tried: bytes already there");
+        assertEquals("two", text(buffer));
+        IoRequest w = write("reply");
+        assertEquals(StartResult.COMPLETED, engine.start(w), "tried: room in the socket");
+        assertEquals("reply", receivedByPeer(5));
+    }
+
+    /**
+     * Leads turns until one completes two requests: a read each on two other connections whose peers sent before
+     * the turn. Own thread only.
+     */
+    private void turnOfTwoCompletions() throws Exception {
+        SocketChannel a = SocketChannel.open(server.getLocalAddress()); // closed with the engine
+        try (SocketChannel peerA = server.accept()) {
+            SocketChannel b = SocketChannel.open(server.getLocalAddress());
+            SocketChannel peerB = server.accept();
+            EngineChannel channelA = engine.register(a);
+            EngineChannel channelB = engine.register(b);
+            long deadline = System.nanoTime() + GUARD_NANOS;
+            int completions = 0;
+            while (completions < 2) {
+                assertTrue(System.nanoTime() - deadline < 0, "no turn completed two reads");
+                IoRequest readA = new IoRequest(this).prepare(OpKind.READ, channelA)
+                        .buffers(new ByteBuffer[] {ByteBuffer.allocateDirect(8)}, 0, 1);
+                IoRequest readB = new IoRequest(this).prepare(OpKind.READ, channelB)
+                        .buffers(new ByteBuffer[] {ByteBuffer.allocateDirect(8)}, 0, 1);
+                assertEquals(StartResult.PENDING, engine.start(readA));
+                assertEquals(StartResult.PENDING, engine.start(readB));
+                WaitStrategy wait = engine.waitStrategy();
+                wait.prepareToWait();
+                wait.waitFor(0); // submits both reads
+                wait.leaderAway();
+                drain(wait);
+                peerA.write(ByteBuffer.wrap(new byte[] {1}));
+                peerB.write(ByteBuffer.wrap(new byte[] {2}));
+                completions = 0;
+                int left = 2;
+                while (left > 0) {
+                    wait.prepareToWait();
+                    completions = wait.waitFor(TimeUnit.MILLISECONDS.toNanos(5));
+                    wait.leaderAway();
+                    left -= drain(wait);
+                }
+            }
+            peerB.close();
+        }
+    }
+
+    private static int drain(WaitStrategy wait) {
+        int n = 0;
+        for (IoRequest done = wait.nextCompleted(); done != null; done = wait.nextCompleted()) {
+            assertNull(done.error());
+            n++;
+        }
+        return n;
     }
 
     @Test
