@@ -325,6 +325,100 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
+    /**
+     * With {@link AsynchChannel#setChainedCallbacks} on, an accept started inside an accept callback, taking a
+     * connection already queued in the backlog, is dispatched by the callback's thread right after it, ahead of
+     * other channels' completions already queued; off (the default), it queues behind them. One dispatching thread:
+     * its first callback holds it while the test queues an accept and two reads that all complete at start.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void chainedCallbacksGoAheadOfQueuedCompletionsOnlyWhenAskedFor(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        ProactorConfig oneThread = config.toBuilder().threads(1).build();
+        assertEquals(List.of("A", "A", "A", "R", "R"), acceptsAmongQueuedReads(oneThread, true), "chained");
+        assertEquals(List.of("A", "R", "R", "A", "A"), acceptsAmongQueuedReads(oneThread, false), "queued");
+    }
+
+    /** The order of the callbacks after the gate: "A" an accept, "R" a read of another channel. */
+    private static List<String> acceptsAmongQueuedReads(ProactorConfig config, boolean chained) throws Exception {
+        int connections = 3;
+        List<String> order = new CopyOnWriteArrayList<>();
+        CountDownLatch inGate = new CountDownLatch(1);
+        CountDownLatch openGate = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(connections + 2);
+        AtomicBoolean gated = new AtomicBoolean();
+        List<AsynchChannel> accepted = new CopyOnWriteArrayList<>();
+        AsynchChannel[] server = new AsynchChannel[1];
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+                if (gated.compareAndSet(false, true)) {
+                    inGate.countDown();
+                    try {
+                        openGate.await(GUARD_SECONDS, TimeUnit.SECONDS); // holds the one dispatching thread
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return;
+                }
+                order.add("R");
+                done.countDown();
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+
+            @Override
+            public void onAcceptCompleted(OpAccept op) {
+                order.add("A");
+                try {
+                    accepted.add(op.adopt(this));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                if (accepted.size() < connections) {
+                    server[0].accept(); // waits until this callback returns; a connection is queued for it
+                }
+                done.countDown();
+            }
+        };
+        List<SocketChannel> clients = new ArrayList<>();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             Pair gate = new Pair(demux, handler); Pair first = new Pair(demux, handler);
+             Pair second = new Pair(demux, handler)) {
+            server[0] = AsynchChannel.openServer(demux, handler,
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server[0].setChainedCallbacks(chained);
+            for (int i = 0; i < connections; i++) {
+                clients.add(SocketChannel.open(server[0].getLocalAddress())); // queued: the handshake is done
+            }
+            gate.send(1);
+            gate.server.read(ByteBuffer.allocateDirect(8));
+            await(inGate, "the gate's callback");
+            server[0].accept(); // each completes at start and is queued behind the gate
+            first.send(1);
+            first.server.read(ByteBuffer.allocateDirect(8));
+            second.send(1);
+            second.server.read(ByteBuffer.allocateDirect(8));
+            openGate.countDown();
+            await(done, "the accepts' and reads' callbacks");
+            return order;
+        } finally {
+            openGate.countDown();
+            for (AsynchChannel a : accepted) {
+                a.close();
+            }
+            for (SocketChannel c : clients) {
+                c.close();
+            }
+            if (server[0] != null) {
+                server[0].close();
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------ user-driven loops
 
     @ParameterizedTest(name = NAME)
