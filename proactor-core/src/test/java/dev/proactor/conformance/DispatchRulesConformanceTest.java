@@ -63,6 +63,20 @@ public abstract class DispatchRulesConformanceTest {
         assertTrue(latch.await(GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: " + what + " never happened");
     }
 
+    /** Closes what an accept test opened; {@code server} may be null. */
+    private static void closeAll(List<AsynchChannel> accepted, List<SocketChannel> clients, AsynchChannel server)
+            throws IOException {
+        for (AsynchChannel a : accepted) {
+            a.close();
+        }
+        for (SocketChannel c : clients) {
+            c.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
     /** A connected pair: a JDK client socket and the accepted side wrapped by the seed constructor. */
     private static final class Pair implements AutoCloseable {
         final SocketChannel client;
@@ -313,15 +327,7 @@ public abstract class DispatchRulesConformanceTest {
             assertEquals(Collections.nCopies(connections, Thread.currentThread()), acceptors,
                     "accepts of queued connections ran on their starting thread, inside accept()");
         } finally {
-            for (AsynchChannel a : accepted) {
-                a.close();
-            }
-            for (SocketChannel c : clients) {
-                c.close();
-            }
-            if (server[0] != null) {
-                server[0].close();
-            }
+            closeAll(accepted, clients, server[0]);
         }
     }
 
@@ -407,15 +413,7 @@ public abstract class DispatchRulesConformanceTest {
             return order;
         } finally {
             openGate.countDown();
-            for (AsynchChannel a : accepted) {
-                a.close();
-            }
-            for (SocketChannel c : clients) {
-                c.close();
-            }
-            if (server[0] != null) {
-                server[0].close();
-            }
+            closeAll(accepted, clients, server[0]);
         }
     }
 

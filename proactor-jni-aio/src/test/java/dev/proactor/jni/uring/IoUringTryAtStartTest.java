@@ -100,14 +100,7 @@ class IoUringTryAtStartTest {
     @Test
     void autoTriesOnAThreadThatMayNotSubmit() throws Exception {
         open("auto");
-        send("ready");
-        ByteBuffer buffer = ByteBuffer.allocateDirect(64);
-        assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "bytes already there complete the read");
-        assertEquals("ready", text(buffer));
-        IoRequest w = write("reply");
-        assertEquals(StartResult.COMPLETED, engine.start(w), "room in the socket completes the write");
-        assertEquals(5, w.bytes());
-        assertEquals("reply", receivedByPeer(5));
+        readAndWriteCompleteAtStart("ready");
     }
 
     @Test
@@ -135,12 +128,18 @@ class IoUringTryAtStartTest {
         engine.start(first);
         send("one");
         leadUntilDone(first); // one completion per turn: nothing to share an enter with
-        send("two");
+        readAndWriteCompleteAtStart("two");
+    }
+
+    /** The peer sends {@code sent}: a read and then a write started now are tried and complete at start. */
+    private void readAndWriteCompleteAtStart(String sent) throws IOException {
+        send(sent);
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "tried: bytes already there");
-        assertEquals("two", text(buffer));
+        assertEquals(sent, text(buffer));
         IoRequest w = write("reply");
         assertEquals(StartResult.COMPLETED, engine.start(w), "tried: room in the socket");
+        assertEquals(5, w.bytes());
         assertEquals("reply", receivedByPeer(5));
     }
 
