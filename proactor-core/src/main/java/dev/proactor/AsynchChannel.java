@@ -75,6 +75,7 @@ public final class AsynchChannel implements Closeable {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** See {@link #setCompletionsAtStart}. */
     private volatile boolean completionsAtStart;
+    /** See {@link #setChainedCallbacks}. */
     private volatile boolean chainedCallbacks;
     /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
     private Runnable closeListener;

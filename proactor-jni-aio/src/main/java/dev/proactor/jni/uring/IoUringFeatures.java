@@ -61,7 +61,6 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         NEVER
     }
 
-
     static final String ENTRIES_PROPERTY = "proactor.uring.entries";
     static final String POLL_FIRST_PROPERTY = "proactor.uring.pollFirst";
     static final String TRY_FIRST_PROPERTY = "proactor.uring.tryFirst";
