@@ -86,24 +86,6 @@ public abstract class AbstractDrainedReadTest {
         return b.put(bytes).flip();
     }
 
-    private String receivedByPeer(int length) throws IOException {
-        ByteBuffer got = ByteBuffer.allocate(length);
-        while (got.hasRemaining()) {
-            if (peer.read(got) < 0) {
-                fail("the peer saw an end of stream");
-            }
-        }
-        return text(got);
-    }
-
-    private void send(String text) throws IOException {
-        peer.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)));
-    }
-
-    private static String text(ByteBuffer buffer) {
-        return StandardCharsets.US_ASCII.decode(buffer.flip()).toString();
-    }
-
     /** Polls until {@code request}, which is pending, completes. */
     private void await(IoRequest request) throws IOException {
         WaitStrategy wait = engine.waitStrategy();
@@ -122,27 +104,27 @@ public abstract class AbstractDrainedReadTest {
     private void drainingRead(String expected) {
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "tried at start, the bytes were there");
-        assertEquals(expected, text(buffer));
+        assertEquals(expected, PeerText.text(buffer));
     }
 
     @Test
     void aReadAfterADrainingReadIsNotTriedAndStillGetsBytesAlreadyThere() throws Exception {
-        send("first");
+        PeerText.send(peer, "first");
         drainingRead("first");
 
-        send("second"); // in the socket before the next read starts; no poll has run since the drain
+        PeerText.send(peer, "second"); // in the socket before the next read starts; no poll has run since the drain
         ByteBuffer second = ByteBuffer.allocateDirect(64);
         IoRequest secondRead = read(second);
         assertNotEquals(StartResult.COMPLETED, engine.start(secondRead),
                 "a read right after a drain waits instead of trying the socket");
         await(secondRead);
         assertNull(secondRead.error());
-        assertEquals("second", text(second));
+        assertEquals("second", PeerText.text(second));
     }
 
     @Test
     void anEndOfStreamReportedBeforeTheDrainingReadIsStillSeen() throws Exception {
-        send("last");
+        PeerText.send(peer, "last");
         peer.shutdownOutput();
         engine.waitStrategy().waitFor(0); // readiness of both the bytes and the end of stream, consumed
         drainingRead("last"); // and no further readiness will be reported
@@ -157,42 +139,42 @@ public abstract class AbstractDrainedReadTest {
 
     @Test
     void aReadAfterAPollIsTriedAgain() throws Exception {
-        send("one");
+        PeerText.send(peer, "one");
         drainingRead("one");
 
-        send("two");
+        PeerText.send(peer, "two");
         engine.waitStrategy().waitFor(0); // the engine looked at readiness since the drain
         ByteBuffer second = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(second)), "the socket is tried at start");
-        assertEquals("two", text(second));
+        assertEquals("two", PeerText.text(second));
     }
 
     @Test
     void aReadThatFilledItsBufferDoesNotMarkTheSocketDrained() throws Exception {
-        send("abcdefgh");
+        PeerText.send(peer, "abcdefgh");
         ByteBuffer exact = ByteBuffer.allocateDirect(4);
         assertEquals(StartResult.COMPLETED, engine.start(read(exact)));
-        assertEquals("abcd", text(exact));
+        assertEquals("abcd", PeerText.text(exact));
 
         ByteBuffer rest = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(rest)), "more may be there: tried at once");
-        assertEquals("efgh", text(rest));
+        assertEquals("efgh", PeerText.text(rest));
     }
 
     @Test
     void heapAndScatteringReadsOfBytesAlreadyThereCompleteAtStart() throws Exception {
-        send("heap");
+        PeerText.send(peer, "heap");
         ByteBuffer heap = ByteBuffer.allocate(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(heap)), "a heap buffer is tried at start too");
-        assertEquals("heap", text(heap));
+        assertEquals("heap", PeerText.text(heap));
         engine.waitStrategy().waitFor(0); // a poll: the drain above does not count any more
 
-        send("scatter");
+        PeerText.send(peer, "scatter");
         ByteBuffer first = ByteBuffer.allocateDirect(3);
         ByteBuffer second = ByteBuffer.allocateDirect(61);
         assertEquals(StartResult.COMPLETED, engine.start(read(first, second)), "so are several buffers");
-        assertEquals("sca", text(first));
-        assertEquals("tter", text(second));
+        assertEquals("sca", PeerText.text(first));
+        assertEquals("tter", PeerText.text(second));
     }
 
     @Test
@@ -201,29 +183,29 @@ public abstract class AbstractDrainedReadTest {
         assertEquals(StartResult.COMPLETED, engine.start(heap), "a heap buffer is written at start");
         assertNull(heap.error());
         assertEquals(4, heap.bytes());
-        assertEquals("heap", receivedByPeer(4));
+        assertEquals("heap", PeerText.receive(peer, 4));
 
         IoRequest gather = write(ascii("gat", true), ascii("her", false), ascii("ing", true));
         assertEquals(StartResult.COMPLETED, engine.start(gather), "so are several buffers");
         assertNull(gather.error());
         assertEquals(9, gather.bytes());
-        assertEquals("gathering", receivedByPeer(9));
+        assertEquals("gathering", PeerText.receive(peer, 9));
     }
 
     @Test
     void aHeapReadAfterADrainingHeapReadIsNotTriedAndStillGetsBytesAlreadyThere() throws Exception {
-        send("first");
+        PeerText.send(peer, "first");
         ByteBuffer drained = ByteBuffer.allocate(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(drained)));
-        assertEquals("first", text(drained));
+        assertEquals("first", PeerText.text(drained));
 
-        send("second");
+        PeerText.send(peer, "second");
         ByteBuffer second = ByteBuffer.allocate(64);
         IoRequest secondRead = read(second);
         assertNotEquals(StartResult.COMPLETED, engine.start(secondRead),
                 "a read right after a drain waits instead of trying the socket, whatever its buffers");
         await(secondRead);
         assertNull(secondRead.error());
-        assertEquals("second", text(second));
+        assertEquals("second", PeerText.text(second));
     }
 }

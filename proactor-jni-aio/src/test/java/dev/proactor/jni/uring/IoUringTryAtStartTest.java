@@ -3,9 +3,9 @@ package dev.proactor.jni.uring;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.conformance.PeerText;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.IoRequest;
@@ -79,24 +79,6 @@ class IoUringTryAtStartTest {
         return new IoRequest(this).prepare(OpKind.WRITE, channel).buffers(new ByteBuffer[] {from}, 0, 1);
     }
 
-    private void send(String text) throws IOException {
-        peer.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII)));
-    }
-
-    private String receivedByPeer(int length) throws IOException {
-        ByteBuffer got = ByteBuffer.allocate(length);
-        while (got.hasRemaining()) {
-            if (peer.read(got) < 0) {
-                fail("the peer saw an end of stream");
-            }
-        }
-        return text(got);
-    }
-
-    private static String text(ByteBuffer buffer) {
-        return StandardCharsets.US_ASCII.decode(buffer.flip()).toString();
-    }
-
     @Test
     void autoTriesOnAThreadThatMayNotSubmit() throws Exception {
         open("auto");
@@ -108,16 +90,16 @@ class IoUringTryAtStartTest {
         open("auto");
         own.add(Thread.currentThread());
         turnOfTwoCompletions();
-        send("ready");
+        PeerText.send(peer, "ready");
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         IoRequest r = read(buffer);
         assertEquals(StartResult.PENDING, engine.start(r), "not tried: the next leader's enter takes it");
         IoRequest w = write("reply");
         assertEquals(StartResult.PENDING, engine.start(w), "not tried either");
         leadUntilDone(r, w);
-        assertEquals("ready", text(buffer));
+        assertEquals("ready", PeerText.text(buffer));
         assertEquals(5, w.bytes());
-        assertEquals("reply", receivedByPeer(5));
+        assertEquals("reply", PeerText.receive(peer, 5));
     }
 
     @Test
@@ -126,21 +108,21 @@ class IoUringTryAtStartTest {
         own.add(Thread.currentThread());
         IoRequest first = read(ByteBuffer.allocateDirect(3)); // filled: the socket is not known drained
         engine.start(first);
-        send("one");
+        PeerText.send(peer, "one");
         leadUntilDone(first); // one completion per turn: nothing to share an enter with
         readAndWriteCompleteAtStart("two");
     }
 
     /** The peer sends {@code sent}: a read and then a write started now are tried and complete at start. */
     private void readAndWriteCompleteAtStart(String sent) throws IOException {
-        send(sent);
+        PeerText.send(peer, sent);
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(buffer)), "tried: bytes already there");
-        assertEquals(sent, text(buffer));
+        assertEquals(sent, PeerText.text(buffer));
         IoRequest w = write("reply");
         assertEquals(StartResult.COMPLETED, engine.start(w), "tried: room in the socket");
         assertEquals(5, w.bytes());
-        assertEquals("reply", receivedByPeer(5));
+        assertEquals("reply", PeerText.receive(peer, 5));
     }
 
     /**
@@ -212,11 +194,11 @@ class IoUringTryAtStartTest {
             assertTrue(System.nanoTime() - deadline < 0, "the leader did not block");
             Thread.onSpinWait();
         }
-        send("ready");
+        PeerText.send(peer, "ready");
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(buffer)),
                 "tried: the ring would cost a system call and the blocked leader's wake-up");
-        assertEquals("ready", text(buffer));
+        assertEquals("ready", PeerText.text(buffer));
         engine.waitStrategy().interruptStrategy().interrupt();
         leader.join(TimeUnit.NANOSECONDS.toMillis(GUARD_NANOS));
         assertTrue(!leader.isAlive(), "the interrupted leader returned");
@@ -226,23 +208,23 @@ class IoUringTryAtStartTest {
     void trueTriesEvenOnAnOwnThreadAndFalseNeverTries() throws Exception {
         open("true");
         own.add(Thread.currentThread());
-        send("one");
+        PeerText.send(peer, "one");
         ByteBuffer buffer = ByteBuffer.allocateDirect(64);
         assertEquals(StartResult.COMPLETED, engine.start(read(buffer)));
-        assertEquals("one", text(buffer));
+        assertEquals("one", PeerText.text(buffer));
         tearDown();
         engine = null;
         server = null;
         own.clear();
 
         open("false");
-        send("two");
+        PeerText.send(peer, "two");
         ByteBuffer second = ByteBuffer.allocateDirect(64);
         IoRequest r = read(second);
         assertEquals(StartResult.PENDING, engine.start(r), "every read is a ring request");
         own.add(Thread.currentThread()); // leads as an own thread: its enter submits the request
         leadUntilDone(r);
-        assertEquals("two", text(second));
+        assertEquals("two", PeerText.text(second));
     }
 
     /**
