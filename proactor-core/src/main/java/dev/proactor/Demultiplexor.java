@@ -75,7 +75,7 @@ public final class Demultiplexor implements AutoCloseable {
         this.name = "proactor-" + IDS.incrementAndGet();
         EngineSelector.Choice choice = EngineSelector.choose(config);
         Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary",
-                dispatcher::isOwnThread));
+                dispatcher::isOwnThread, config.leader() == LeaderMode.OWNER));
         this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
         Engine fileEngine = createFileEngine(config, engine, name + "-files");
         this.files = fileEngine == null ? null
@@ -181,6 +181,13 @@ public final class Demultiplexor implements AutoCloseable {
                 return;
             }
         }
+        for (Processor p : processors) {
+            try {
+                p.finishIfOwner(); // owner mode: nobody else may collect from that engine
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the thread is about to end: nothing to hand the status to
+            }
+        }
     }
 
     /**
@@ -194,10 +201,22 @@ public final class Demultiplexor implements AutoCloseable {
      * status still set. An {@link Error} from the framework itself (not from a callback: those stay with their
      * channel) closes the demultiplexor, see {@link #getCloseCause()}, and is rethrown.
      *
+     * <p>In owner mode ({@link LeaderMode#OWNER}) the calling thread never polls the engine: it dispatches what
+     * the owner, a pool thread, queued, and waits for it otherwise.
+     *
      * @param timeout longest time to wait; negative waits without limit
      * @return the number of completions dispatched
+     * @throws IllegalStateException in owner mode, if no pool thread was started (nobody would ever poll)
      */
     public int handleEvents(long timeout, TimeUnit unit) {
+        if (config.leader() == LeaderMode.OWNER) {
+            synchronized (lifecycle) {
+                if (pool.isEmpty() && !closed) {
+                    throw new IllegalStateException(name + " runs in owner mode (" + ProactorConfig.LEADER
+                            + "=owner): only its own pool thread polls the engine; start() it first");
+                }
+            }
+        }
         try {
             return dispatcher.handleEvents(timeout < 0 ? -1 : unit.toNanos(timeout));
         } catch (Error e) {

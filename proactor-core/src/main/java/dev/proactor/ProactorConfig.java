@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * <tr><td>{@code proactor.waitStrategy}</td><td>one of the engine's strategies</td><td>the engine's first</td></tr>
  * <tr><td>{@code proactor.threads}</td><td>positive integer: pool threads started by {@code start()}</td>
  *     <td>available processors</td></tr>
- * <tr><td>{@code proactor.leader}</td><td>{@code shared} | {@code dedicated}</td><td>shared</td></tr>
+ * <tr><td>{@code proactor.leader}</td><td>{@code shared} | {@code dedicated} | {@code owner} (see
+ *     {@link LeaderMode})</td><td>shared</td></tr>
  * <tr><td>{@code proactor.maxInFlight}</td><td>integer &ge; 0; 0 = no limit</td><td>0</td></tr>
  * <tr><td>{@code proactor.strict}</td><td>{@code true} | {@code false}: fail instead of falling back to
  *     {@code nio} when the engine cannot load</td><td>false</td></tr>
@@ -56,7 +57,7 @@ import java.util.stream.Collectors;
  * @param engine       engine name
  * @param waitStrategy wait strategy name, or {@code null} for the engine's default
  * @param threads      pool threads started by {@link Demultiplexor#start()}
- * @param leader       shared or dedicated leader
+ * @param leader       shared, dedicated or owner leader
  * @param maxInFlight  operations in flight per processor, 0 for no limit
  * @param strict       fail rather than fall back when the engine is unavailable
  * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
@@ -226,7 +227,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         return b.build();
     }
 
-    /** Parses a leader mode name ({@code shared}, {@code dedicated}, any case). */
+    /** Parses a leader mode name ({@code shared}, {@code dedicated}, {@code owner}, any case). */
     public static LeaderMode parseLeader(String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
         for (LeaderMode m : LeaderMode.values()) {

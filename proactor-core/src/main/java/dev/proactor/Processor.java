@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Shared mode: any {@code handleEvents} thread may take leadership (one at a time); it waits, queues what it
  * found and goes back to dispatching. Dedicated mode: a permanent thread of the processor is the leader and
- * wakes followers for every batch it queues.
+ * wakes followers for every batch it queues. Owner mode: the first own thread to lead is the only leader for the
+ * processor's life ({@link LeaderMode#OWNER}); before it exits it collects what is left in its engine
+ * ({@link #finishIfOwner()}), as no other thread may wait in that engine.
  *
  * <p>Thread-safety: {@link #start} and {@link #cancel} are called from any thread; {@link #lead} only by the
  * current leader; the leadership methods ending in {@code Locked} with the dispatcher lock held.
@@ -49,6 +51,10 @@ final class Processor {
 
     /** The thread currently leading, or null. Written under the dispatcher lock. */
     private volatile Thread leader;
+    /** Owner mode: the only thread that ever leads, once one has. Written under the dispatcher lock. */
+    private Thread owner;
+    /** {@link #collectAtClose()} ran: the engine has nothing left in flight. Guarded by the dispatcher lock. */
+    private boolean collected;
     private Thread dedicatedThread;
     /** Poll-gap histogram, or null when statistics are off; {@link #lastWaitEnd} is the leader's. */
     private LatencyRecorder pollGap;
@@ -355,12 +361,22 @@ final class Processor {
 
     // ---------------------------------------------------------------- leadership
 
-    /** Takes leadership for the calling thread if this processor is shared and has no leader. Lock held. */
+    /**
+     * Takes leadership for the calling thread if this processor is shared and has no leader, or, in owner mode, if
+     * the caller is its owner (the first of the demultiplexor's own threads to get here becomes it). Lock held.
+     */
     boolean tryAcquireLeadershipLocked() {
         if (mode == LeaderMode.DEDICATED || leader != null) {
             return false;
         }
-        leader = Thread.currentThread();
+        Thread me = Thread.currentThread();
+        if (mode == LeaderMode.OWNER && owner != me) {
+            if (owner != null || !dispatcher.isOwnThread()) {
+                return false;
+            }
+            owner = me;
+        }
+        leader = me;
         return true;
     }
 
@@ -374,9 +390,9 @@ final class Processor {
         leader = null;
     }
 
-    /** Interrupts the shared leader's wait if there is one (so it comes back to the queue). Lock held. */
+    /** Interrupts the shared or owner leader's wait if there is one (so it comes back to the queue). Lock held. */
     boolean interruptIfLeading() {
-        if (mode == LeaderMode.SHARED && leader != null) {
+        if (mode != LeaderMode.DEDICATED && leader != null) {
             interrupt.interrupt();
             return true;
         }
@@ -504,9 +520,10 @@ final class Processor {
     void collectAtClose() throws InterruptedException {
         dispatcher.lock();
         try {
-            if (leader != null) {
+            if (leader != null || collected) {
                 return;
             }
+            collected = true;
             leader = Thread.currentThread();
         } finally {
             dispatcher.unlock();
@@ -522,6 +539,22 @@ final class Processor {
                 dispatcher.unlock();
             }
         }
+    }
+
+    /**
+     * An own thread leaves its loop at close: if it owns this processor ({@link LeaderMode#OWNER}), it collects what
+     * is left in the engine now ({@link #collectAtClose()}), while it still may wait there. Lock not held.
+     */
+    void finishIfOwner() throws InterruptedException {
+        dispatcher.lock();
+        try {
+            if (owner != Thread.currentThread()) {
+                return;
+            }
+        } finally {
+            dispatcher.unlock();
+        }
+        collectAtClose();
     }
 
     @Override

@@ -11,8 +11,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -218,6 +221,40 @@ class DispatcherTest {
             assertSame(Thread.currentThread(), ranOn.peek());
             t.schedule(1, TimeUnit.MILLISECONDS);
             assertEquals(1, demux.handleEvents(60, TimeUnit.SECONDS), "a timer is served by the waiting thread");
+        }
+    }
+
+    @Test
+    void inOwnerModeOnePoolThreadAloneWaitsInTheEngine() throws Exception {
+        try (Demultiplexor demux = Demultiplexor.open(config(2, LeaderMode.OWNER))) {
+            assertThrows(IllegalStateException.class, () -> demux.handleEvents(0, TimeUnit.MILLISECONDS),
+                    "before start() nobody would ever poll");
+            demux.start();
+            String name = demux.toString().substring(0, demux.toString().indexOf('['));
+            int n = 200;
+            CountDownLatch done = new CountDownLatch(2 * n);
+            AtomicInteger count = new AtomicInteger();
+            ExecutorService users = Executors.newFixedThreadPool(2);
+            try {
+                for (int u = 0; u < 2; u++) {
+                    users.submit(() -> {
+                        while (done.getCount() > 0) {
+                            demux.handleEvents(5, TimeUnit.MILLISECONDS); // dispatches, never polls
+                        }
+                        return null;
+                    });
+                }
+                for (int i = 0; i < n; i++) {
+                    demux.newTimer(counting(done, count)).schedule(i % 20, TimeUnit.MILLISECONDS);
+                    demux.post(demux.newTimer(counting(done, count)), NotifyLevel.STRONG);
+                }
+                await(done);
+            } finally {
+                users.shutdown();
+            }
+            Set<Thread> waiters = ManualEngineProvider.waiters(name + "-primary");
+            assertEquals(1, waiters.size(), "threads that waited in the engine: " + waiters);
+            assertTrue(waiters.iterator().next().getName().startsWith(name + "-"), "the owner is a pool thread");
         }
     }
 

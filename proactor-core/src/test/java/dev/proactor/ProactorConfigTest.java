@@ -81,7 +81,7 @@ class ProactorConfigTest {
 
     @Test
     void wrongValuesNameTheAllowedOnes() {
-        assertMessage("proactor.leader must be one of shared, dedicated; was 'boss'", props("proactor.leader", "boss"));
+        assertMessage("proactor.leader must be one of shared, dedicated, owner; was 'boss'", props("proactor.leader", "boss"));
         assertMessage("proactor.threads must be a positive integer; was 'many'", props("proactor.threads", "many"));
         assertMessage("proactor.threads must be a positive integer, was 0", props("proactor.threads", "0"));
         assertMessage("proactor.maxInFlight must be >= 0 (0 = no limit), was -1", props("proactor.maxInFlight", "-1"));

@@ -10,12 +10,15 @@ import java.util.stream.Stream;
 
 /**
  * The settings every conformance test runs under for one engine: each of its wait strategies x {1, 2, 4}
- * threads x {shared, dedicated} leader. Engine modules call {@link #of(String)} from a static
+ * threads x {shared, dedicated} leader, and x {1, 2} threads with the owner leader (meant for one thread; the
+ * second one only dispatches). Engine modules call {@link #of(String)} from a static
  * {@code configurations()} method of their concrete test class.
  */
 public final class ConformanceMatrix {
 
     private static final int[] THREADS = {1, 2, 4};
+    private static final int[] OWNER_THREADS = {1, 2};
+    private static final LeaderMode[] POOL_MODES = {LeaderMode.SHARED, LeaderMode.DEDICATED};
 
     private ConformanceMatrix() {
     }
@@ -32,37 +35,50 @@ public final class ConformanceMatrix {
 
     /**
      * Half the matrix, for suites whose code does not depend on the thread and leader settings as much (or that
-     * are long): every wait strategy with every thread count once, the leader mode alternating, so each wait
-     * strategy, thread count and leader mode is still covered. {@code -Dproactor.conformance.fullMatrix=true}
-     * (the {@code full-matrix} Maven profile) returns the whole matrix instead.
+     * are long): every wait strategy with every thread count once, the shared and dedicated leader alternating,
+     * and the owner leader with one thread, so each wait strategy, thread count and leader mode is still covered.
+     * {@code -Dproactor.conformance.fullMatrix=true} (the {@code full-matrix} Maven profile) returns the whole
+     * matrix instead.
      */
     public static Stream<ProactorConfig> crossSection(String engine) {
         if (Boolean.getBoolean("proactor.conformance.fullMatrix")) {
             return of(engine);
         }
-        List<ProactorConfig> all = of(engine).toList();
         List<ProactorConfig> half = new ArrayList<>();
-        for (int i = 0; i < all.size(); i += 2) {
-            // all is ordered strategy, threads, leader (two modes): pick SHARED and DEDICATED in turn
-            int pair = i / 2;
-            half.add(all.get(i + (pair % 2)));
+        int pair = 0;
+        for (String ws : strategies(engine)) {
+            for (int t : THREADS) {
+                half.add(config(engine, ws, t, POOL_MODES[pair++ % 2]));
+            }
+            half.add(config(engine, ws, 1, LeaderMode.OWNER));
         }
         return half.stream();
     }
 
     /** Every configuration of the matrix for {@code engine} (strict: never a silent fallback). */
     public static Stream<ProactorConfig> of(String engine) {
-        EngineProvider p = provider(engine);
         List<ProactorConfig> all = new ArrayList<>();
-        List<String> strategies = p.isAvailable() ? p.waitStrategies() : List.of("unavailable");
-        for (String ws : strategies) {
+        for (String ws : strategies(engine)) {
             for (int t : THREADS) {
-                for (LeaderMode m : LeaderMode.values()) {
-                    all.add(ProactorConfig.builder().engine(engine)
-                            .waitStrategy(p.isAvailable() ? ws : null).threads(t).leader(m).strict(true).build());
+                for (LeaderMode m : POOL_MODES) {
+                    all.add(config(engine, ws, t, m));
                 }
+            }
+            for (int t : OWNER_THREADS) {
+                all.add(config(engine, ws, t, LeaderMode.OWNER));
             }
         }
         return all.stream();
+    }
+
+    /** The engine's wait strategies; null (one entry) where it is unavailable, so its tests report why. */
+    private static List<String> strategies(String engine) {
+        EngineProvider p = provider(engine);
+        return p.isAvailable() ? p.waitStrategies() : java.util.Collections.singletonList(null);
+    }
+
+    private static ProactorConfig config(String engine, String waitStrategy, int threads, LeaderMode leader) {
+        return ProactorConfig.builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
+                .strict(true).build();
     }
 }

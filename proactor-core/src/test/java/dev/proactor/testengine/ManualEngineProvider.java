@@ -12,6 +12,9 @@ import dev.proactor.spi.WaitStrategy;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -43,13 +46,26 @@ public final class ManualEngineProvider implements EngineProvider {
         return List.of("semaphore");
     }
 
+    /** The threads that ever waited in each engine made, by the name its settings gave it. */
+    private static final Map<String, Set<Thread>> WAITERS = new ConcurrentHashMap<>();
+
     @Override
     public Engine create(EngineSettings settings) {
-        return new ManualEngine();
+        return new ManualEngine(WAITERS.computeIfAbsent(settings.name(), n -> ConcurrentHashMap.newKeySet()));
+    }
+
+    /** The threads that waited in the engine named {@code engineName} (a demultiplexor's is its name + "-primary"). */
+    public static Set<Thread> waiters(String engineName) {
+        return WAITERS.getOrDefault(engineName, Set.of());
     }
 
     private static final class ManualEngine implements Engine, WaitStrategy, InterruptStrategy {
         private final Semaphore wake = new Semaphore(0);
+        private final Set<Thread> waiters;
+
+        ManualEngine(Set<Thread> waiters) {
+            this.waiters = waiters;
+        }
 
         @Override
         public String name() {
@@ -111,6 +127,7 @@ public final class ManualEngineProvider implements EngineProvider {
 
         @Override
         public int waitFor(long timeoutNanos) throws java.io.IOException {
+            waiters.add(Thread.currentThread());
             try {
                 if (timeoutNanos < 0) {
                     wake.acquire();

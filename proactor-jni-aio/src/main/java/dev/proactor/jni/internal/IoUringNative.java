@@ -88,11 +88,13 @@ public final class IoUringNative {
     public static final int SETUP_COOP_TASKRUN = NativeConstants.intValue("IORING_SETUP_COOP_TASKRUN");
     public static final int SETUP_SINGLE_ISSUER = NativeConstants.intValue("IORING_SETUP_SINGLE_ISSUER");
     public static final int SETUP_DEFER_TASKRUN = NativeConstants.intValue("IORING_SETUP_DEFER_TASKRUN");
+    public static final int SETUP_R_DISABLED = NativeConstants.intValue("IORING_SETUP_R_DISABLED");
     public static final int FEAT_NODROP = NativeConstants.intValue("IORING_FEAT_NODROP");
     public static final int FEAT_EXT_ARG = NativeConstants.intValue("IORING_FEAT_EXT_ARG");
     public static final int FEAT_SUBMIT_STABLE = NativeConstants.intValue("IORING_FEAT_SUBMIT_STABLE");
     public static final int ENTER_GETEVENTS = NativeConstants.intValue("IORING_ENTER_GETEVENTS");
     public static final int REGISTER_PROBE = NativeConstants.intValue("IORING_REGISTER_PROBE");
+    public static final int REGISTER_ENABLE_RINGS = NativeConstants.intValue("IORING_REGISTER_ENABLE_RINGS");
     public static final int RECVSEND_POLL_FIRST = NativeConstants.intValue("IORING_RECVSEND_POLL_FIRST");
     public static final int ASYNC_CANCEL_ALL = NativeConstants.intValue("IORING_ASYNC_CANCEL_ALL");
     public static final int IOSQE_ASYNC = NativeConstants.intValue("IOSQE_ASYNC");

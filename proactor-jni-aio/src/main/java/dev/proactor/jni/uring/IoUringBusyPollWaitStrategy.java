@@ -38,6 +38,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
 
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
+        submission.claim();
         boolean own = submission.maySubmit();
         if (own) {
             submission.beginOwnTurn(); // threads that may not submit leave their entries to this leader's turn
@@ -61,7 +62,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             } else if (ring.hasUnsubmitted()) {
                 submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
             }
-            int result = ring.enterNoWait(n);
+            int result = submission.mayEnter() ? ring.enterNoWait(n) : 0; // see IoUringSubmission: owner
             ring.afterEnter(n, result);
             engine.reap();
             if (!IoUringRing.isTransient(result)) {

@@ -53,7 +53,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Closing a descriptor.</b> A channel's close waits until the kernel has consumed every SQE written before it
  * (the kernel looks the descriptor up when it takes an SQE in) and only then closes the descriptor, so no SQE ever
- * reaches a number the process reused for another socket or file.
+ * reaches a number the process reused for another socket or file. On a single-issuer ring a thread other than the
+ * owner cannot make the kernel consume anything, so it leaves the descriptor to the owner, which closes it after
+ * the wait that consumed those SQEs ({@link RetiredDescriptors}); the engine's close closes what is left.
  */
 final class IoUringEngine implements Engine {
 
@@ -84,6 +86,7 @@ final class IoUringEngine implements Engine {
     private int nextSlot;
 
     private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
+    private final RetiredDescriptors retired = new RetiredDescriptors();
     /**
      * Requests the leader's last turn completed: with more than one, the operations their handlers start share the
      * next enter ({@link #tryAtStart()}). Written by the leader at the end of each turn; read by starters without
@@ -103,7 +106,8 @@ final class IoUringEngine implements Engine {
         this.features = features;
         this.ring = new IoUringRing(features.entries(), features.setupFlags());
         try {
-            this.submission = new IoUringSubmission(ring, settings.ownThread(), settings.name());
+            this.submission = new IoUringSubmission(ring, settings.ownThread(), settings.name(),
+                    features.singleIssuer());
         } catch (IOException | RuntimeException e) {
             try {
                 ring.close();
@@ -341,12 +345,18 @@ final class IoUringEngine implements Engine {
      * A channel is closing (no SQE can be written for it any more): forgets it and waits until the kernel has
      * consumed every SQE written before now, so its descriptor may be closed.
      *
-     * @return false if the kernel did not consume them within {@link IoUringSubmission#ROOM_LIMIT_NANOS} (the caller
-     *         must then not close the descriptor: an SQE could still reach a number reused by the process)
+     * @return false if the caller must not close the descriptor: the owner of a single-issuer ring closes it once
+     *         the kernel consumed them (the caller is another thread), or the kernel did not consume them within
+     *         {@link IoUringSubmission#ROOM_LIMIT_NANOS} (an SQE could still reach a number reused by the process)
      */
     boolean release(IoUringChannel channel) {
         channels.remove(channel);
         int mark = ring.writtenMark();
+        if (!submission.mayEnter() && !ring.consumed(mark)) {
+            retired.add(channel.fd, mark, channel.toString());
+            retired.closeConsumed(ring); // the owner may have consumed them just now, and reaped before the add
+            return false;
+        }
         long deadline = System.nanoTime() + IoUringSubmission.ROOM_LIMIT_NANOS;
         for (int spins = 0; !ring.consumed(mark); spins++) {
             if (System.nanoTime() - deadline > 0) {
@@ -544,6 +554,7 @@ final class IoUringEngine implements Engine {
         reaps++; // the leader's only writer
         int n = ring.reap(onCompletion);
         submission.afterReap(n);
+        retired.closeConsumed(ring);
         return n;
     }
 
@@ -583,6 +594,20 @@ final class IoUringEngine implements Engine {
      */
     @Override
     public void quiesce() {
+        try {
+            submission.claim(); // a single-issuer ring nobody ever led: this last wait is the closing thread's
+        } catch (IOException e) {
+            LOG.warn("enabling the io_uring ring to collect its requests failed: {}", e.getMessage());
+        }
+        if (!submission.mayEnter()) {
+            // Its owner collected everything before it left (the core's owner mode): what is left is reaped only.
+            reap();
+            if (slotsInUse() > 0) {
+                LOG.warn("{} io_uring requests still in flight after the ring's owner left; the ring's close cancels"
+                        + " them", slotsInUse());
+            }
+            return;
+        }
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
         while (slotsInUse() > 0 && System.nanoTime() - deadline < 0) {
             submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
@@ -621,6 +646,7 @@ final class IoUringEngine implements Engine {
         } catch (IOException e) {
             failure = addTo(failure, e);
         }
+        retired.closeAll(); // the ring is gone: no SQE reaches any number any more
         if (failure != null) {
             throw failure;
         }

@@ -205,6 +205,17 @@ final class IoUringRing {
         return WRITTEN;
     }
 
+    /**
+     * Enables a ring made with {@code IORING_SETUP_R_DISABLED}: with {@code SINGLE_ISSUER}, the calling thread
+     * becomes the only one that may submit to it and wait in it. Once.
+     *
+     * @throws IOException if the kernel refuses
+     */
+    void enable() throws IOException {
+        Errors.check("io_uring_register(IORING_REGISTER_ENABLE_RINGS)",
+                IoUringNative.register(fd, IoUringNative.REGISTER_ENABLE_RINGS, 0, 0));
+    }
+
     /** The position after the last SQE written so far: with {@link #consumed}, "every SQE written before now". */
     synchronized int writtenMark() {
         return localTail;

@@ -21,6 +21,12 @@ import org.slf4j.LoggerFactory;
  * turn, to an own leader blocked in its enter by ringing the {@link IoUringDoorbell}, and only when no own thread
  * leads to the submitter thread.
  *
+ * <p><b>A single-issuer ring</b> ({@link IoUringFeatures#singleIssuer()}) has one owner, the first thread that leads
+ * (or, if none ever did, the thread that closes the engine, for its last wait: {@link #claim()}); only the owner
+ * submits and enters the ring, and there is no submitter thread. Every other thread hands its entries to the owner:
+ * to its running turn, through the doorbell while it waits, or else to its next wait, which takes everything written
+ * ({@link IoUringRing#takeForWait()}); the owner is the only leader, so it always comes back to wait.
+ *
  * <p>A full submission queue is waited on ({@link #writeSqe}): the writer makes room (submits, or has the
  * submitter submit) and retries, so a start, continuation or cancel is never failed or lost for lack of room.
  *
@@ -36,20 +42,28 @@ final class IoUringSubmission {
     private final IoUringRing ring;
     /** Whether the calling thread is one of the demultiplexor's own. */
     private final BooleanSupplier ownThread;
+    /** Null for a single-issuer ring. */
     private final IoUringSubmitter submitter;
     private final IoUringDoorbell doorbell;
+    private final boolean singleIssuer;
+    /** A single-issuer ring's owner (see the class documentation), null until one claimed it. */
+    private volatile Thread owner;
 
     /**
-     * Starts the submitter thread and arms the doorbell (its read is submitted by the first leader's enter, or the
-     * submitter: a ring before that leaves the eventfd's counter set, so nothing is lost).
+     * Starts the submitter thread (unless the ring is single-issuer) and arms the doorbell (its read is submitted
+     * by the first leader's enter, or the submitter: a ring before that leaves the eventfd's counter set, so
+     * nothing is lost).
      *
+     * @param singleIssuer whether the ring was made for one owner thread, disabled until {@link #claim()}
      * @throws IOException if the eventfd cannot be made or its read not written
      */
-    IoUringSubmission(IoUringRing ring, BooleanSupplier ownThread, String name) throws IOException {
+    IoUringSubmission(IoUringRing ring, BooleanSupplier ownThread, String name, boolean singleIssuer)
+            throws IOException {
         this.ring = ring;
         this.ownThread = ownThread;
+        this.singleIssuer = singleIssuer;
         this.doorbell = new IoUringDoorbell();
-        this.submitter = new IoUringSubmitter(ring, name + "-io_uring-submitter");
+        this.submitter = singleIssuer ? null : new IoUringSubmitter(ring, name + "-io_uring-submitter");
         try {
             ring.setDoorbellUsable(doorbell.arm(this));
         } catch (IOException | RuntimeException e) {
@@ -59,8 +73,29 @@ final class IoUringSubmission {
         }
     }
 
+    /**
+     * A leader is about to wait: on a single-issuer ring nobody owns yet, the calling thread enables the ring and
+     * becomes its owner (the core lets only that thread lead from now on). No-op otherwise.
+     *
+     * @throws IOException if the kernel refuses to enable the ring
+     */
+    synchronized void claim() throws IOException {
+        if (singleIssuer && owner == null) {
+            ring.enable();
+            owner = Thread.currentThread();
+        }
+    }
+
+    /** Whether the calling thread may enter the ring: submit, or wait for completions. */
+    boolean mayEnter() {
+        return !singleIssuer || owner == Thread.currentThread();
+    }
+
     /** Whether the calling thread may submit. */
     boolean maySubmit() {
+        if (singleIssuer) {
+            return owner == Thread.currentThread();
+        }
         return ownThread.getAsBoolean() || submitter.isCurrentThread();
     }
 
@@ -75,7 +110,7 @@ final class IoUringSubmission {
         return maySubmit() && !ring.isWaiting();
     }
 
-    /** Submits what is written now if this thread may, else wakes the submitter. */
+    /** Submits what is written now if this thread may, else hands it on (the submitter, or the owner). */
     void submitWritten() {
         if (maySubmit()) {
             try {
@@ -83,6 +118,8 @@ final class IoUringSubmission {
             } catch (IOException e) {
                 LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
             }
+        } else if (singleIssuer) {
+            handOff();
         } else {
             submitter.wake();
         }
@@ -99,12 +136,21 @@ final class IoUringSubmission {
             }
             return;
         }
+        handOff();
+    }
+
+    /**
+     * Gets what a thread that may not submit wrote submitted: by an own leader's turn, by the leader blocked in its
+     * enter after a ring of the doorbell, else by the submitter; on a single-issuer ring, else by the owner's next
+     * wait.
+     */
+    private void handOff() {
         int handOff = ring.handOff();
         if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
             ring.setDoorbellUsable(false);
             handOff = IoUringRing.TO_SUBMITTER;
         }
-        if (handOff == IoUringRing.TO_SUBMITTER) {
+        if (handOff == IoUringRing.TO_SUBMITTER && submitter != null) {
             submitter.wake();
         }
     }
@@ -121,20 +167,25 @@ final class IoUringSubmission {
     void leaderAway() {
         if (maySubmit() && ring.endOwnTurn()) {
             submitWritten();
-            if (ring.hasUnsubmitted()) {
+            if (ring.hasUnsubmitted() && submitter != null) {
                 submitter.wake(); // the kernel took only part: nobody else may be about to enter
             }
         }
     }
 
-    /** A leader that may not submit is about to wait: gets what is written submitted by the submitter. */
+    /**
+     * A leader that may not submit is about to wait: gets what is written submitted by the submitter (on a
+     * single-issuer ring such a leader is the closing thread's last wait, after the owner: nobody submits any more).
+     */
     void handOffUnsubmitted() {
-        submitter.wake();
+        if (submitter != null) {
+            submitter.wake();
+        }
     }
 
     /** After a reap of {@code reaped} CQEs: continuations a leader that may not submit wrote go to the submitter. */
     void afterReap(int reaped) {
-        if (reaped > 0 && !maySubmit()) {
+        if (reaped > 0 && submitter != null && !maySubmit()) {
             submitter.wake();
         }
     }
@@ -200,7 +251,7 @@ final class IoUringSubmission {
 
     /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
     long submitterWakeups() {
-        return submitter.wakeups();
+        return submitter == null ? 0 : submitter.wakeups();
     }
 
     /** Stops the submitter thread. Engine close, before the ring closes. */
@@ -214,6 +265,9 @@ final class IoUringSubmission {
     }
 
     private void stopQuietly() {
+        if (submitter == null) {
+            return;
+        }
         try {
             submitter.stop();
         } catch (InterruptedException e) {

@@ -2,11 +2,13 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.InterruptStrategy;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Submits what was written and blocks in one {@code io_uring_enter} until a completion, an interrupt NOP or the
@@ -45,6 +47,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         interrupt.takeSeen();
+        submission.claim();
         boolean own = submission.maySubmit();
         if (own) {
             submission.beginOwnTurn();
@@ -75,13 +78,14 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 }
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
-                    result = ring.enter(n, 1, remaining < 0 ? -1 : remaining);
+                    result = submission.mayEnter() ? ring.enter(n, 1, remaining < 0 ? -1 : remaining)
+                            : nothingToEnter(remaining);
                 } finally {
                     ring.endWait(n, result);
                 }
             } else {
                 int n = own ? ring.takeUnsubmitted() : 0;
-                result = n > 0 || found == 0 ? ring.enterNoWait(n) : 0;
+                result = (n > 0 || found == 0) && submission.mayEnter() ? ring.enterNoWait(n) : 0;
                 ring.afterEnter(n, result);
             }
             found = engine.reap();
@@ -100,6 +104,18 @@ final class IoUringWaitStrategy implements WaitStrategy {
             found = 0; // what was reaped was the doorbell (and perhaps cancels' own completions): wait again
         }
     }
+
+    /**
+     * The wait of a leader that may not enter a single-issuer ring (the closing thread, after the owner collected
+     * everything): only what is already in the completion queue can be found, so it sleeps out a short wait.
+     */
+    static int nothingToEnter(long remainingNanos) {
+        LockSupport.parkNanos(remainingNanos < 0 ? NOT_ENTERED_NANOS : Math.min(remainingNanos, NOT_ENTERED_NANOS));
+        return -IoUringNative.ETIME;
+    }
+
+    /** Longest sleep of {@link #nothingToEnter}. */
+    private static final long NOT_ENTERED_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
 
     @Override
     public IoRequest nextCompleted() {

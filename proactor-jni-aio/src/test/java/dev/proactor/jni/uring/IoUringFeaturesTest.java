@@ -36,38 +36,39 @@ class IoUringFeaturesTest {
         System.clearProperty(IoUringFeatures.POLL_FIRST_PROPERTY);
         System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
         System.clearProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY);
+        System.clearProperty(IoUringFeatures.SINGLE_ISSUER_PROPERTY);
     }
 
     @Test
     void malformedPropertiesAreRejectedWithTheAllowedValues() {
         System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "1000");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
         System.clearProperty(IoUringFeatures.ENTRIES_PROPERTY);
         System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "yes");
-        e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
         assertTrue(e.getMessage().contains("true or false"), e.getMessage());
         System.clearProperty(IoUringFeatures.POLL_FIRST_PROPERTY);
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "sometimes");
-        e = assertThrows(IllegalArgumentException.class, IoUringFeatures::fromProperties);
+        e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
         assertTrue(e.getMessage().contains("auto, true or false"), e.getMessage());
     }
 
     @Test
     void optionalFeaturesCanBeSwitchedOff() {
         System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "false");
-        assertFalse(IoUringFeatures.fromProperties().pollFirst());
-        assertEquals(IoUringFeatures.TryFirst.AUTO, IoUringFeatures.fromProperties().tryFirst(), "the default");
+        assertFalse(IoUringFeatures.fromProperties(false).pollFirst());
+        assertEquals(IoUringFeatures.TryFirst.AUTO, IoUringFeatures.fromProperties(false).tryFirst(), "the default");
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false");
-        assertEquals(IoUringFeatures.TryFirst.NEVER, IoUringFeatures.fromProperties().tryFirst());
+        assertEquals(IoUringFeatures.TryFirst.NEVER, IoUringFeatures.fromProperties(false).tryFirst());
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "true");
-        assertEquals(IoUringFeatures.TryFirst.ALWAYS, IoUringFeatures.fromProperties().tryFirst());
-        assertEquals(IoUring.isCoopTaskrunSupported(), IoUringFeatures.fromProperties().coopTaskrun(),
+        assertEquals(IoUringFeatures.TryFirst.ALWAYS, IoUringFeatures.fromProperties(false).tryFirst());
+        assertEquals(IoUring.isCoopTaskrunSupported(), IoUringFeatures.fromProperties(false).coopTaskrun(),
                 "on wherever the kernel has it");
         System.setProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY, "false");
-        assertFalse(IoUringFeatures.fromProperties().coopTaskrun());
+        assertFalse(IoUringFeatures.fromProperties(false).coopTaskrun());
         System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "64");
-        assertEquals(64, IoUringFeatures.fromProperties().entries());
+        assertEquals(64, IoUringFeatures.fromProperties(false).entries());
     }
 
     @Test
@@ -79,10 +80,29 @@ class IoUringFeaturesTest {
     }
 
     private static boolean ringHasCoopTaskrun() throws Exception {
+        return (ringFlags(false) & IoUringNative.SETUP_COOP_TASKRUN) != 0;
+    }
+
+    @Test
+    void theRingHasOneIssuerOnlyWhenOneThreadLeadsIt() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        int oneIssuer = IoUringNative.SETUP_SINGLE_ISSUER | IoUringNative.SETUP_DEFER_TASKRUN;
+        assertEquals(0, ringFlags(false) & oneIssuer, "any thread may lead: a ring for many");
+        assertEquals(IoUring.isDeferTaskrunSupported() ? oneIssuer : 0, ringFlags(true) & oneIssuer,
+                "the owner leads alone: one issuer wherever the kernel has DEFER_TASKRUN");
+        System.setProperty(IoUringFeatures.SINGLE_ISSUER_PROPERTY, "false");
+        assertEquals(0, ringFlags(true) & oneIssuer, "switched off");
+        System.setProperty(IoUringFeatures.SINGLE_ISSUER_PROPERTY, "maybe");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ringFlags(true));
+        assertTrue(e.getMessage().contains(IoUringFeatures.SINGLE_ISSUER_PROPERTY), e.getMessage());
+    }
+
+    /** The setup flags of a new engine's ring, told whether one thread alone leads it. */
+    private static int ringFlags(boolean soleLeader) throws Exception {
         IoUringEngine engine = (IoUringEngine) new IoUringEngineProvider().create(
-                new EngineSettings(IoUringWaitStrategy.NAME, "coop-test"));
+                new EngineSettings(IoUringWaitStrategy.NAME, "flags-test", () -> false, soleLeader));
         try {
-            return (engine.ringFlags() & IoUringNative.SETUP_COOP_TASKRUN) != 0;
+            return engine.ringFlags();
         } finally {
             engine.close();
         }
