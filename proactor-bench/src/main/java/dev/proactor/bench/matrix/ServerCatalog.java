@@ -12,7 +12,8 @@ import java.util.List;
  * {@code proactor-nio-W} is engine {@code nio} with wait strategy {@code W}
  * ({@code epoll}, {@code poll}, {@code busy}); {@code -dedicated} adds
  * {@code proactor.leader=dedicated}; {@code proactor-epoll}, {@code proactor-io_uring} and
- * {@code proactor-linux-aio} are the native engines (the last serves sockets with epoll and files with kernel AIO).
+ * {@code proactor-linux-aio} are the native engines (the last serves sockets with epoll and files with kernel AIO);
+ * {@code proactor-io_uring-owner} adds {@code proactor.leader=owner} (one pool thread owns a single-issuer ring).
  * {@code nio2-on-proactor-E} is the unchanged {@code jdk-nio2} program (plain {@code java.nio.channels} code) run on
  * this project's NIO.2 provider over engine {@code E}, switched on by system property only.
  */
@@ -30,6 +31,8 @@ public final class ServerCatalog {
             proactor("proactor-nio-epoll-dedicated", "nio", "epoll", "dedicated"),
             new ServerDefinition("proactor-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll")),
             new ServerDefinition("proactor-io_uring", Kind.PROACTOR, List.of("-Dproactor.engine=io_uring")),
+            new ServerDefinition("proactor-io_uring-owner", Kind.PROACTOR,
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.leader=owner")),
             new ServerDefinition("proactor-linux-aio", Kind.PROACTOR, List.of("-Dproactor.engine=linux-aio")),
             bench("netty-nio"),
             bench("netty-epoll"),

@@ -3,6 +3,7 @@ package dev.proactor.jni.uring;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.proactor.spi.EngineSettings;
@@ -77,6 +78,72 @@ class IoUringCloseTest {
                 exchange(pair);
             }
             assertFalse(closer.isAlive());
+        } finally {
+            for (AutoCloseable c : open) {
+                c.close();
+            }
+            engine.close();
+        }
+    }
+
+    /**
+     * On a single-issuer ring a thread other than the owner closes a channel whose SEND is written and not yet
+     * submitted: it cannot make the kernel take the SQE in, so it must neither wait for the owner nor free the
+     * number; the owner closes the descriptor after the wait that submitted the SEND.
+     */
+    @Test
+    void aChannelClosedByAnotherThreadThanTheRingsOwnerIsClosedByTheOwnerOnceItsSqesAreIn() throws Exception {
+        IoUringEngineProvider provider = new IoUringEngineProvider();
+        assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
+        assumeTrue(dev.proactor.jni.IoUring.isDeferTaskrunSupported(), "the kernel has no DEFER_TASKRUN");
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false"); // the SEND goes to the ring, untried
+        IoUringEngine engine;
+        try {
+            engine = (IoUringEngine) provider.create(new EngineSettings("io_uring", "owner-close-test", () -> false,
+                    true));
+        } finally {
+            System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+        }
+        List<AutoCloseable> open = new ArrayList<>();
+        try (ServerSocketChannel server = ServerSocketChannel.open().bind(loopback)) {
+            exchange(newPair(server, new ArrayList<>())); // loads what the checks need before the victim's number
+            engine.waitStrategy().waitFor(0); // this thread leads first: it owns the ring from now on
+            SocketChannel victim = SocketChannel.open(server.getLocalAddress());
+            Socket victimPeer = server.accept().socket();
+            open.add(victimPeer);
+            IoUringChannel channel = (IoUringChannel) engine.register(victim);
+            IoRequest send = new IoRequest(new Object());
+            ByteBuffer stale = ByteBuffer.allocateDirect(3).put(new byte[] {6, 6, 6}).flip();
+            send.prepare(OpKind.WRITE, channel).buffer(stale);
+            assertEquals(StartResult.PENDING, engine.start(send)); // written; the owner's next wait submits it
+            Thread closer = new Thread(() -> {
+                try {
+                    channel.close();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, "closer");
+            closer.start();
+            closer.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(closer.isAlive(), "the close waited for the ring's owner");
+            List<Socket[]> pairs = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                pairs.add(newPair(server, open)); // the lowest free numbers: the channel's, had it been freed
+            }
+            IoRequest done = null;
+            for (int i = 0; i < 100 && done == null; i++) {
+                engine.waitStrategy().waitFor(TimeUnit.MILLISECONDS.toNanos(100)); // the owner submits and reaps
+                done = engine.waitStrategy().nextCompleted();
+            }
+            assertSame(send, done, "the SEND completed");
+            for (Socket[] pair : pairs) {
+                exchange(pair);
+            }
+            victimPeer.setSoTimeout((int) TimeUnit.SECONDS.toMillis(10));
+            InputStream in = victimPeer.getInputStream();
+            assertArrayEquals(new byte[] {6, 6, 6}, in.readNBytes(3), "the SEND went out on its own socket");
+            assertEquals(-1, in.read(), "the owner closed the descriptor after the SEND was in");
         } finally {
             for (AutoCloseable c : open) {
                 c.close();
