@@ -12,6 +12,12 @@
  * threads submit, the ring is made without {@code IORING_SETUP_SINGLE_ISSUER} and {@code DEFER_TASKRUN}, and with
  * {@code COOP_TASKRUN}, so that a completion never interrupts a running submitter (see {@code IoUringFeatures}).
  *
+ * <p><b>One owner.</b> Under the core's owner leader ({@code proactor.leader=owner}, {@code EngineSettings.soleLeader})
+ * one thread alone waits in the engine, so the ring is made {@code SINGLE_ISSUER | DEFER_TASKRUN} and disabled until
+ * that thread's first wait enables it ({@code IoUringSubmission.claim}); only the owner submits and enters, every
+ * other thread hands its SQEs to it, there is no submitter thread, and a descriptor closed by another thread is
+ * closed by the owner once the kernel took its SQEs in ({@code RetiredDescriptors}).
+ *
  * <p><b>Tried at start, or batched.</b> A stream read or write started by a handler of a turn that completed
  * several requests, where its SQE goes out with an enter that comes anyway (a thread of the demultiplexor's own,
  * no leader blocked: on a one-thread pool, every operation those handlers start), goes to the ring untried: the
