@@ -79,10 +79,15 @@ final class IoUringSubmission {
      *
      * @throws IOException if the kernel refuses to enable the ring
      */
-    synchronized void claim() throws IOException {
-        if (singleIssuer && owner == null) {
-            ring.enable();
-            owner = Thread.currentThread();
+    void claim() throws IOException {
+        if (!singleIssuer || owner != null) {
+            return; // every wait passes here: no monitor once the ring has its owner
+        }
+        synchronized (this) {
+            if (owner == null) {
+                ring.enable();
+                owner = Thread.currentThread();
+            }
         }
     }
 
