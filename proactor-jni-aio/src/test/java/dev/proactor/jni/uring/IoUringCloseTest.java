@@ -57,14 +57,7 @@ class IoUringCloseTest {
             assertEquals(StartResult.PENDING, engine.start(send)); // a SEND SQE is written
             IoUringRing ring = engineRing(engine);
             int taken = ring.takeUnsubmitted(); // the leader takes the count and is preempted before its enter
-            Thread closer = new Thread(() -> {
-                try {
-                    channel.close();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "closer");
-            closer.start();
+            Thread closer = startClosing(channel);
             closer.join(200); // the fixed engine waits for the kernel here; the old one freed the number at once
             // New connections take the lowest free numbers: the channel's, if it was freed.
             List<Socket[]> pairs = new ArrayList<>();
@@ -117,14 +110,7 @@ class IoUringCloseTest {
             ByteBuffer stale = ByteBuffer.allocateDirect(3).put(new byte[] {6, 6, 6}).flip();
             send.prepare(OpKind.WRITE, channel).buffer(stale);
             assertEquals(StartResult.PENDING, engine.start(send)); // written; the owner's next wait submits it
-            Thread closer = new Thread(() -> {
-                try {
-                    channel.close();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, "closer");
-            closer.start();
+            Thread closer = startClosing(channel);
             closer.join(TimeUnit.SECONDS.toMillis(60));
             assertFalse(closer.isAlive(), "the close waited for the ring's owner");
             List<Socket[]> pairs = new ArrayList<>();
@@ -150,6 +136,19 @@ class IoUringCloseTest {
             }
             engine.close();
         }
+    }
+
+    /** A thread of its own, started, that closes {@code channel}. */
+    private static Thread startClosing(IoUringChannel channel) {
+        Thread closer = new Thread(() -> {
+            try {
+                channel.close();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "closer");
+        closer.start();
+        return closer;
     }
 
     /** A new connection to {@code server}: its two sockets (both added to {@code open}). */
