@@ -10,14 +10,17 @@ import java.util.stream.Stream;
 
 /**
  * The settings every conformance test runs under for one engine: each of its wait strategies x {1, 2, 4}
- * threads x {shared, dedicated} leader, and x {1, 2} threads with the owner leader (meant for one thread; the
- * second one only dispatches). Engine modules call {@link #of(String)} from a static
+ * threads x {shared, dedicated} leader, and x 1 thread with the owner leader (meant for one thread; the full
+ * matrix adds a second, which only dispatches). Engine modules call {@link #of(String)} from a static
  * {@code configurations()} method of their concrete test class.
  */
 public final class ConformanceMatrix {
 
     private static final int[] THREADS = {1, 2, 4};
-    private static final int[] OWNER_THREADS = {1, 2};
+    private static final String FULL_MATRIX = "proactor.conformance.fullMatrix";
+    /** Owner mode with one thread, its purpose; with two (the second only dispatches) in the full matrix. */
+    private static final int[] OWNER_THREADS = {1};
+    private static final int[] OWNER_THREADS_FULL = {1, 2};
     private static final LeaderMode[] POOL_MODES = {LeaderMode.SHARED, LeaderMode.DEDICATED};
 
     private ConformanceMatrix() {
@@ -41,7 +44,7 @@ public final class ConformanceMatrix {
      * matrix instead.
      */
     public static Stream<ProactorConfig> crossSection(String engine) {
-        if (Boolean.getBoolean("proactor.conformance.fullMatrix")) {
+        if (Boolean.getBoolean(FULL_MATRIX)) {
             return of(engine);
         }
         List<ProactorConfig> half = new ArrayList<>();
@@ -64,7 +67,7 @@ public final class ConformanceMatrix {
                     all.add(config(engine, ws, t, m));
                 }
             }
-            for (int t : OWNER_THREADS) {
+            for (int t : Boolean.getBoolean(FULL_MATRIX) ? OWNER_THREADS_FULL : OWNER_THREADS) {
                 all.add(config(engine, ws, t, LeaderMode.OWNER));
             }
         }

@@ -355,6 +355,10 @@ final class IoUringEngine implements Engine {
         if (!submission.mayEnter() && !ring.consumed(mark)) {
             retired.add(channel.fd, mark, channel.toString());
             retired.closeConsumed(ring); // the owner may have consumed them just now, and reaped before the add
+            if (retired.waiting()) {
+                // The owner may already block in an enter that took those SQEs in: it must come back to close.
+                submission.wakeOwner();
+            }
             return false;
         }
         long deadline = System.nanoTime() + IoUringSubmission.ROOM_LIMIT_NANOS;
@@ -547,6 +551,14 @@ final class IoUringEngine implements Engine {
      */
     long reaps() {
         return reaps;
+    }
+
+    /**
+     * Whether descriptors wait for the owner to submit their SQEs and close them: the owner then submits without
+     * blocking first, as an enter that blocks would take them in and only close them at its next completion.
+     */
+    boolean hasRetired() {
+        return retired.waiting();
     }
 
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */

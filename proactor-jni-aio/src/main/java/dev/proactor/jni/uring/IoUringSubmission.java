@@ -160,6 +160,16 @@ final class IoUringSubmission {
         }
     }
 
+    /**
+     * Wakes a single-issuer ring's owner if it blocks in its enter (rings the doorbell; a ring while it does not
+     * block ends its next wait at once): it comes back to close what was retired. Any thread.
+     */
+    void wakeOwner() {
+        if (!doorbell.ring()) {
+            ring.setDoorbellUsable(false);
+        }
+    }
+
     /** A leader that may submit begins its turn: what others write until {@link #leaderAway()} is its to submit. */
     void beginOwnTurn() {
         ring.beginOwnTurn();

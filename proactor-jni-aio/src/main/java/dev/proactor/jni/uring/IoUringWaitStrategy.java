@@ -67,7 +67,8 @@ final class IoUringWaitStrategy implements WaitStrategy {
         submission.takeDoorbellRung();
         int found = engine.reap();
         for (;;) {
-            boolean block = found == 0 && completed.isEmpty() && remaining != 0;
+            // Retired descriptors (single-issuer ring): submit without blocking, so that they close at this reap.
+            boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !engine.hasRetired();
             int result;
             if (block) {
                 int n = 0;

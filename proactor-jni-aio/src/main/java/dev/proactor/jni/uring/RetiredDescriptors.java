@@ -35,6 +35,11 @@ final class RetiredDescriptors {
         count = waiting.size();
     }
 
+    /** Whether any descriptor waits. Any thread, without the lock. */
+    boolean waiting() {
+        return count > 0;
+    }
+
     /** Closes every descriptor whose SQEs the kernel has consumed. Cheap when none waits. Any thread. */
     void closeConsumed(IoUringRing ring) {
         if (count == 0) {
