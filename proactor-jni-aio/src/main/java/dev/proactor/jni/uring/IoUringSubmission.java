@@ -98,10 +98,7 @@ final class IoUringSubmission {
 
     /** Whether the calling thread may submit. */
     boolean maySubmit() {
-        if (singleIssuer) {
-            return owner == Thread.currentThread();
-        }
-        return ownThread.getAsBoolean() || submitter.isCurrentThread();
+        return singleIssuer ? mayEnter() : ownThread.getAsBoolean() || submitter.isCurrentThread();
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -64,6 +65,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
     private int turn(boolean own, long timeoutNanos) throws IOException {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         long remaining = timeoutNanos;
+        boolean enters = submission.mayEnter(); // false only for a non-owner of a single-issuer ring (at close)
         submission.takeDoorbellRung();
         int found = engine.reap();
         for (;;) {
@@ -79,14 +81,13 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 }
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
-                    result = submission.mayEnter() ? ring.enter(n, 1, remaining < 0 ? -1 : remaining)
-                            : nothingToEnter(remaining);
+                    result = enters ? ring.enter(n, 1, remaining < 0 ? -1 : remaining) : nothingToEnter(remaining);
                 } finally {
                     ring.endWait(n, result);
                 }
             } else {
                 int n = own ? ring.takeUnsubmitted() : 0;
-                result = (n > 0 || found == 0) && submission.mayEnter() ? ring.enterNoWait(n) : 0;
+                result = (n > 0 || found == 0) && enters ? ring.enterNoWait(n) : 0;
                 ring.afterEnter(n, result);
             }
             found = engine.reap();
@@ -106,17 +107,17 @@ final class IoUringWaitStrategy implements WaitStrategy {
         }
     }
 
+    /** Longest sleep of {@link #nothingToEnter}. */
+    private static final long NOT_ENTERED_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
     /**
      * The wait of a leader that may not enter a single-issuer ring (the closing thread, after the owner collected
      * everything): only what is already in the completion queue can be found, so it sleeps out a short wait.
      */
-    static int nothingToEnter(long remainingNanos) {
+    private static int nothingToEnter(long remainingNanos) {
         LockSupport.parkNanos(remainingNanos < 0 ? NOT_ENTERED_NANOS : Math.min(remainingNanos, NOT_ENTERED_NANOS));
         return -IoUringNative.ETIME;
     }
-
-    /** Longest sleep of {@link #nothingToEnter}. */
-    private static final long NOT_ENTERED_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
 
     @Override
     public IoRequest nextCompleted() {
