@@ -67,6 +67,8 @@ public final class Demultiplexor implements AutoCloseable {
     private final List<Thread> pool = new ArrayList<>();
     private final Object lifecycle = new Object();
     private volatile boolean closed;
+    /** Work announced by {@link #beginOffload()} and not ended; only checks that ends match begins. */
+    private final AtomicInteger offloads = new AtomicInteger();
     /** Guarded by lifecycle. */
     private Throwable closeCause;
 
@@ -222,6 +224,35 @@ public final class Demultiplexor implements AutoCloseable {
         } catch (Error e) {
             closeOnFatal(e);
             throw e;
+        }
+    }
+
+    /**
+     * Announces handler work that a thread of this demultiplexor hands to another executor (a completion run as an
+     * executor task); call {@link #endOffload()} exactly once when that work ends, whether it ran or was dropped.
+     * Operations such work starts on the executor's threads are handed to the leader; on {@code io_uring} a leader
+     * blocked in the kernel is then woken once when the last outstanding work ends, instead of once per operation
+     * (and within 1 ms at the latest, so work that blocks or never ends delays nobody for longer). Engines whose
+     * foreign threads start their operations themselves ignore it. Any thread; allocation-free.
+     */
+    public void beginOffload() {
+        offloads.incrementAndGet();
+        for (Processor p : processors) {
+            p.engine().offloadBegun();
+        }
+    }
+
+    /**
+     * Ends work announced by {@link #beginOffload()}. Any thread.
+     *
+     * @throws IllegalStateException if no announced work is outstanding
+     */
+    public void endOffload() {
+        if (offloads.getAndUpdate(n -> n > 0 ? n - 1 : n) == 0) {
+            throw new IllegalStateException(name + ": endOffload() without a matching beginOffload()");
+        }
+        for (Processor p : processors) {
+            p.engine().offloadEnded();
         }
     }
 

@@ -259,6 +259,21 @@ class DispatcherTest {
     }
 
     @Test
+    void offloadedWorkReachesTheEngineAndAnEndWithoutABeginIsRefused() throws Exception {
+        try (Demultiplexor demux = Demultiplexor.open(config(1, LeaderMode.SHARED)).start()) {
+            String engine = demux.toString().substring(0, demux.toString().indexOf('[')) + "-primary";
+            demux.beginOffload();
+            demux.beginOffload();
+            assertEquals(2, ManualEngineProvider.offloads(engine));
+            demux.endOffload();
+            demux.endOffload();
+            assertEquals(0, ManualEngineProvider.offloads(engine));
+            assertThrows(IllegalStateException.class, demux::endOffload);
+            assertEquals(0, ManualEngineProvider.offloads(engine), "the refused end never reached the engine");
+        }
+    }
+
+    @Test
     void aThrowingTimerHandlerDoesNotStopThePool() throws Exception {
         try (Demultiplexor demux = Demultiplexor.open(config(1, LeaderMode.SHARED)).start()) {
             OpTimer bad = demux.newTimer(new TimerOnlyHandler() {

@@ -170,9 +170,11 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
         if (CURRENT.get() == this && DEPTH.get()[0] < MAX_DIRECT_DEPTH) {
             runDirect(slot);
         } else if (executor != null) {
+            demultiplexor.beginOffload(); // ended by runOnExecutor: io_uring gathers the operations it starts
             try {
                 executor.execute(slot.onExecutor);
             } catch (RejectedExecutionException e) {
+                demultiplexor.endOffload();
                 runDirect(slot); // the executor is shutting down: the handler still runs exactly once
             }
         } else if (immediate || CURRENT.get() == this) {
@@ -212,6 +214,7 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
             slot.run();
         } finally {
             CURRENT.set(before);
+            demultiplexor.endOffload();
         }
     }
 

@@ -121,6 +121,24 @@ public interface Engine extends AutoCloseable {
     }
 
     /**
+     * Handler work of this engine's demultiplexor was handed to threads that are not its own (an executor's), and
+     * {@link #offloadEnded()} follows when that work ends (see {@code Demultiplexor.beginOffload()}). While such
+     * work is outstanding, an engine whose foreign threads hand their requests to a blocked leader may hold the
+     * wake-up back until the last of it ends, so one wake-up submits what a batch of tasks started; it must still
+     * submit every request within a short bound of its own, since offloaded work may block or never end. Any
+     * thread; the default does nothing (an engine whose foreign threads start requests themselves has nothing to
+     * gather).
+     */
+    default void offloadBegun() {
+        // Foreign threads start their requests themselves.
+    }
+
+    /** The work announced by one {@link #offloadBegun()} ended. Any thread; the default does nothing. */
+    default void offloadEnded() {
+        // See offloadBegun().
+    }
+
+    /**
      * Starts a request. On {@link StartResult#COMPLETED} the result (bytes, error, accepted handle) is recorded
      * in the request and the caller posts it. Errors of the I/O itself are recorded, not thrown. Anything thrown
      * anyway ({@link Error}s included, e.g. an {@link OutOfMemoryError} for a buffer) ends that request only: the

@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -291,6 +292,60 @@ public abstract class AbstractNio2GroupConformanceTest {
             } finally {
                 release.countDown();
             }
+        }
+    }
+
+    /**
+     * A handler on a one-thread executor blocks on a read of its own channel (with a future, as blocking servlet
+     * I/O on Tomcat's NIO2 connector does) while another completion waits in the executor's queue behind it: the
+     * read completes, and the queued handler runs afterwards.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aHandlerMayBlockOnItsOwnReadWhileACompletionWaitsBehindItOnAOneThreadExecutor(Nio2Target target)
+            throws Exception {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                Nio2Fixture.named("single"));
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.executorGroup(pool);
+            AsynchronousServerSocketChannel server = f.server(g);
+            Nio2Fixture.Pair blocking = f.pair(g, server);
+            Nio2Fixture.Pair queued = f.pair(g, server);
+            CountDownLatch release = new CountDownLatch(1);
+            pool.execute(() -> awaitQuietly(release)); // holds the thread until both completions are queued
+            CountDownLatch reading = new CountDownLatch(1);
+            Outcome<Integer> blockingRead = new Outcome<>();
+            blocking.accepted().read(ByteBuffer.allocate(1), null, new CompletionHandler<Integer, Object>() {
+                @Override
+                public void completed(Integer n, Object a) {
+                    reading.countDown();
+                    try {
+                        blockingRead.completed(get(blocking.accepted().read(ByteBuffer.allocate(8))), null);
+                    } catch (Exception | AssertionError e) {
+                        blockingRead.failed(e, null);
+                    }
+                }
+
+                @Override
+                public void failed(Throwable e, Object a) {
+                    blockingRead.failed(e, null);
+                }
+            });
+            Outcome<Integer> behind = new Outcome<>();
+            queued.accepted().read(ByteBuffer.allocate(1), null, behind);
+            writeFully(blocking.client(), ByteBuffer.wrap(new byte[] {1}));
+            writeFully(queued.client(), ByteBuffer.wrap(new byte[] {2}));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Outcome.GUARD_SECONDS);
+            while (pool.getQueue().size() < 2) {
+                assertTrue(System.nanoTime() - deadline < 0, "hang guard: the completions never reached the executor");
+                Thread.sleep(1);
+            }
+            release.countDown();
+            assertTrue(reading.await(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: the handler never ran");
+            writeFully(blocking.client(), ByteBuffer.wrap(new byte[] {3, 4, 5}));
+            assertTrue(blockingRead.value() > 0);
+            assertEquals(1, behind.value());
+            assertTrue(behind.thread().getName().startsWith("single-"));
         }
     }
 

@@ -67,6 +67,11 @@ final class Nio2Fixture implements AutoCloseable {
         return track(provider.openAsynchronousChannelGroup(pool, initialSize));
     }
 
+    /** A group whose handlers run on {@code pool} (shut down with the group). */
+    AsynchronousChannelGroup executorGroup(ExecutorService pool) throws IOException {
+        return track(provider.openAsynchronousChannelGroup(pool, 0));
+    }
+
     private AsynchronousChannelGroup track(AsynchronousChannelGroup g) {
         groups.add(g);
         return g;

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An engine with no I/O at all, for testing the dispatcher alone: its leader sleeps until interrupted or timed
@@ -51,7 +52,8 @@ public final class ManualEngineProvider implements EngineProvider {
 
     @Override
     public Engine create(EngineSettings settings) {
-        return new ManualEngine(WAITERS.computeIfAbsent(settings.name(), n -> ConcurrentHashMap.newKeySet()));
+        return new ManualEngine(WAITERS.computeIfAbsent(settings.name(), n -> ConcurrentHashMap.newKeySet()),
+                OFFLOADS.computeIfAbsent(settings.name(), n -> new AtomicInteger()));
     }
 
     /** The threads that waited in the engine named {@code engineName} (a demultiplexor's is its name + "-primary"). */
@@ -59,12 +61,33 @@ public final class ManualEngineProvider implements EngineProvider {
         return WAITERS.getOrDefault(engineName, Set.of());
     }
 
+    /** Offloaded work outstanding in each engine made, by the name its settings gave it. */
+    private static final Map<String, AtomicInteger> OFFLOADS = new ConcurrentHashMap<>();
+
+    /** The offloaded work the engine named {@code engineName} was told of and not told ended. */
+    public static int offloads(String engineName) {
+        AtomicInteger n = OFFLOADS.get(engineName);
+        return n == null ? 0 : n.get();
+    }
+
     private static final class ManualEngine implements Engine, WaitStrategy, InterruptStrategy {
         private final Semaphore wake = new Semaphore(0);
         private final Set<Thread> waiters;
+        private final AtomicInteger offloads;
 
-        ManualEngine(Set<Thread> waiters) {
+        ManualEngine(Set<Thread> waiters, AtomicInteger offloads) {
             this.waiters = waiters;
+            this.offloads = offloads;
+        }
+
+        @Override
+        public void offloadBegun() {
+            offloads.incrementAndGet();
+        }
+
+        @Override
+        public void offloadEnded() {
+            offloads.decrementAndGet();
         }
 
         @Override

@@ -7,6 +7,7 @@ import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
 import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,8 @@ final class IoUringDoorbell {
     private final int fd;
     /** Where the kernel puts the counter it reads; never read by Java. */
     private final NativeMemory counter = NativeMemory.allocate(Long.BYTES);
+    /** Rings so far (tests). */
+    private final AtomicLong rings = new AtomicLong();
     /** A doorbell completion was reaped since the leader last asked; the leader's only. */
     private boolean rungSeen;
 
@@ -62,6 +65,7 @@ final class IoUringDoorbell {
      * @return false if the write failed (the caller must then get its SQEs submitted another way)
      */
     boolean ring() {
+        rings.incrementAndGet();
         int result = EpollNative.eventfdWrite(fd, 1);
         if (result < 0) {
             LOG.warn("ringing the io_uring doorbell failed: {}", Errors.newException("write(eventfd)", result)
@@ -86,6 +90,11 @@ final class IoUringDoorbell {
         boolean seen = rungSeen;
         rungSeen = false;
         return seen;
+    }
+
+    /** How often {@link #ring()} was called (tests). */
+    long rings() {
+        return rings.get();
     }
 
     /** Closes the eventfd while {@code failure} is reported (an engine that could not be made). */

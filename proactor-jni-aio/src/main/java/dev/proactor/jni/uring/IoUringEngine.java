@@ -151,6 +151,21 @@ final class IoUringEngine implements Engine {
         return false;
     }
 
+    /**
+     * Counted: while offloaded work is outstanding the leader's wait is bounded, and an executor thread's hand-off
+     * rings the doorbell only if no other offloaded work will end after it (see {@link IoUringRing#handOff()}).
+     */
+    @Override
+    public void offloadBegun() {
+        submission.offloadBegun();
+    }
+
+    /** The last outstanding offload's end rings the doorbell for the entries hand-offs left without it. */
+    @Override
+    public void offloadEnded() {
+        submission.offloadEnded();
+    }
+
     // ---------------------------------------------------------------- channels
 
     /**
@@ -542,6 +557,16 @@ final class IoUringEngine implements Engine {
     /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
     boolean leaderWaiting() {
         return ring.isWaiting();
+    }
+
+    /** Whether an own leader blocks, or is about to, in a wait bounded for offloaded work (tests). */
+    boolean leaderWaitsBounded() {
+        return ring.isWaiting() && ring.isWaitBounded();
+    }
+
+    /** How often the doorbell was rung (tests). */
+    long doorbellRings() {
+        return submission.doorbellRings();
     }
 
     /**

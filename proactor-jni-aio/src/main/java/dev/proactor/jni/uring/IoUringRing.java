@@ -9,6 +9,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One io_uring instance: the ring descriptor and its submission and completion rings, mapped once and driven from
@@ -77,6 +78,15 @@ final class IoUringRing {
     private boolean doorbellRung;
     /** A thread that may not submit left entries to the running own turn. Guarded by this. */
     private boolean leftForTurn;
+    /** Offloaded handler work outstanding ({@link #offloadBegun()}); read under the monitor where it decides. */
+    private final AtomicInteger offloads = new AtomicInteger();
+    /**
+     * The own leader's current wait began with offloaded work outstanding, so it is bounded
+     * ({@link IoUringWaitStrategy}) and hand-offs during it may skip the doorbell. Guarded by this.
+     */
+    private boolean boundedWait;
+    /** A hand-off during the bounded wait skipped the doorbell, for the last offload's end to ring. Guarded by this. */
+    private boolean deferred;
     /** CQ head, the leader's only. */
     private int localCqHead;
 
@@ -289,7 +299,16 @@ final class IoUringRing {
     synchronized int takeForWait() {
         waiting = true;
         ownWaiting = ownTurn;
+        boundedWait = ownWaiting && offloads.get() > 0;
         return takeUnsubmitted();
+    }
+
+    /**
+     * Whether the wait begun by the calling leader's {@link #takeForWait} must end within
+     * {@link IoUringWaitStrategy#OFFLOAD_WAIT_LIMIT_NANOS}: entries handed off during it may wait for it.
+     */
+    synchronized boolean isWaitBounded() {
+        return boundedWait;
     }
 
     /**
@@ -309,6 +328,8 @@ final class IoUringRing {
     synchronized void endWait(int requested, int result) {
         waiting = false;
         ownWaiting = false;
+        boundedWait = false;
+        deferred = false; // what was deferred is left to the turn (leftForTurn): its next enter submits it
         giveBack(requested, result);
     }
 
@@ -336,6 +357,10 @@ final class IoUringRing {
             if (doorbellRung) {
                 return HANDED;
             }
+            if (boundedWait && offloads.get() > 1) {
+                deferred = true; // other offloaded work is outstanding: the last to end rings (offloadEnded)
+                return HANDED;
+            }
             doorbellRung = true;
             return RING_DOORBELL;
         }
@@ -344,6 +369,36 @@ final class IoUringRing {
             return HANDED;
         }
         return TO_SUBMITTER;
+    }
+
+    /** Offloaded handler work began (see {@code Engine.offloadBegun()}). Any thread. */
+    void offloadBegun() {
+        offloads.incrementAndGet();
+    }
+
+    /**
+     * Offloaded handler work ended: the last of it rings the doorbell if hand-offs skipped it during the leader's
+     * bounded wait and their entries are still unsubmitted. Any thread; takes the monitor only at the last end. A
+     * hand-off that read two or more outstanding under the monitor came before that end's decrement, so the end's
+     * monitor section sees what it deferred.
+     *
+     * @return {@link #HANDED} or {@link #RING_DOORBELL}
+     */
+    int offloadEnded() {
+        if (offloads.decrementAndGet() > 0) {
+            return HANDED;
+        }
+        synchronized (this) {
+            if (!deferred) {
+                return HANDED;
+            }
+            deferred = false;
+            if (closed || unsubmitted == 0 || !ownWaiting || !doorbellUsable || doorbellRung) {
+                return HANDED; // submitted already, or a ring is on its way
+            }
+            doorbellRung = true;
+            return RING_DOORBELL;
+        }
     }
 
     /**

@@ -147,7 +147,21 @@ final class IoUringSubmission {
      * wait.
      */
     private void handOff() {
-        int handOff = ring.handOff();
+        followUp(ring.handOff());
+    }
+
+    /** Offloaded handler work began (see {@code Engine.offloadBegun()}). Any thread. */
+    void offloadBegun() {
+        ring.offloadBegun();
+    }
+
+    /** Offloaded handler work ended: the last end rings the doorbell for what hand-offs left without it. */
+    void offloadEnded() {
+        followUp(ring.offloadEnded());
+    }
+
+    /** Carries out what the ring decided about entries handed off ({@link IoUringRing#handOff()}). */
+    private void followUp(int handOff) {
         if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
             ring.setDoorbellUsable(false);
             handOff = IoUringRing.TO_SUBMITTER;
@@ -264,6 +278,11 @@ final class IoUringSubmission {
     /** How often threads that may not submit handed their SQEs to the submitter thread (tests). */
     long submitterWakeups() {
         return submitter == null ? 0 : submitter.wakeups();
+    }
+
+    /** How often the doorbell was rung (tests). */
+    long doorbellRings() {
+        return doorbell.rings();
     }
 
     /** Stops the submitter thread. Engine close, before the ring closes. */

@@ -71,6 +71,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
         for (;;) {
             // Retired descriptors (single-issuer ring): submit without blocking, so that they close at this reap.
             boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !engine.hasRetired();
+            boolean capped = false;
             int result;
             if (block) {
                 int n = 0;
@@ -79,9 +80,13 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 } else if (ring.markWaitWithoutSubmitting()) {
                     submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
                 }
+                // Offloaded work outstanding: hand-offs may skip the doorbell, so this wait is bounded.
+                capped = own && ring.isWaitBounded()
+                        && (remaining < 0 || remaining > OFFLOAD_WAIT_LIMIT_NANOS);
+                long wait = capped ? OFFLOAD_WAIT_LIMIT_NANOS : remaining;
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
-                    result = enters ? ring.enter(n, 1, remaining < 0 ? -1 : remaining) : nothingToEnter(remaining);
+                    result = enters ? ring.enter(n, 1, wait < 0 ? -1 : wait) : nothingToEnter(remaining);
                 } finally {
                     ring.endWait(n, result);
                 }
@@ -94,9 +99,10 @@ final class IoUringWaitStrategy implements WaitStrategy {
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
-            boolean doorbellOnly = block && completed.isEmpty() && submission.takeDoorbellRung()
+            // Woken only to submit (by the doorbell, or at the bound of a capped wait): submit and wait again.
+            boolean onlyToSubmit = block && completed.isEmpty() && (submission.takeDoorbellRung() | capped)
                     && !interrupt.takeSeen();
-            if (!doorbellOnly) {
+            if (!onlyToSubmit) {
                 engine.turnEnded(completed.size());
                 return completed.size();
             }
@@ -106,6 +112,12 @@ final class IoUringWaitStrategy implements WaitStrategy {
             found = 0; // what was reaped was the doorbell (and perhaps cancels' own completions): wait again
         }
     }
+
+    /**
+     * Longest blocking enter while offloaded handler work is outstanding ({@link IoUringRing#isWaitBounded()}):
+     * the longest an entry handed off without a ring of the doorbell waits when that work blocks or never ends.
+     */
+    static final long OFFLOAD_WAIT_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** Longest sleep of {@link #nothingToEnter}. */
     private static final long NOT_ENTERED_NANOS = TimeUnit.MILLISECONDS.toNanos(1);

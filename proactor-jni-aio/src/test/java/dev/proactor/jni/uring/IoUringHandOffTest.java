@@ -137,6 +137,86 @@ class IoUringHandOffTest {
                 "the blocked own leader submitted it, not the submitter thread");
     }
 
+    /**
+     * Offloaded handler work outstanding (two tasks, as when the leader handed two completions to an executor):
+     * the leader's next wait is bounded, and requests that threads which may not submit start meanwhile do not ring
+     * the doorbell each. The wait's bound submits them even though the work never ends here.
+     */
+    @Test
+    void handOffsDuringOffloadedWorkSkipTheDoorbellAndTheBoundedWaitSubmitsThem() throws Exception {
+        int reads = 5;
+        List<EngineChannel> channels = new ArrayList<>();
+        for (int i = 0; i < reads; i++) {
+            channels.add(connect());
+        }
+        engine.offloadBegun();
+        engine.offloadBegun();
+        try {
+            awaitBoundedWait();
+            long rings = engine.doorbellRings();
+            List<CompletableFuture<IoRequest>> done = new ArrayList<>();
+            for (int i = 0; i < reads; i++) {
+                done.add(startRead(engine, channels.get(i), ByteBuffer.allocateDirect(16)));
+            }
+            assertEquals(rings, engine.doorbellRings(), "no hand-off rang while other offloaded work was outstanding");
+            for (int i = 0; i < reads; i++) {
+                peers.get(i).write(ByteBuffer.wrap(new byte[] {(byte) i}));
+            }
+            for (CompletableFuture<IoRequest> d : done) {
+                IoRequest read = await(d);
+                assertNull(read.error());
+                assertEquals(1, read.bytes());
+            }
+            assertEquals(rings, engine.doorbellRings(), "the bounded wait submitted them, not a doorbell");
+        } finally {
+            engine.offloadEnded();
+            engine.offloadEnded();
+        }
+    }
+
+    /**
+     * The last offloaded work to end rings the doorbell, once, for the requests hand-offs left without a ring (or
+     * finds them submitted by the wait's bound already): however they interleave, every request completes.
+     */
+    @Test
+    void theLastOffloadToEndRingsAtMostOnceForWhatWasHandedOffWithoutARing() throws Exception {
+        int reads = 5;
+        List<EngineChannel> channels = new ArrayList<>();
+        for (int i = 0; i < reads; i++) {
+            channels.add(connect());
+        }
+        engine.offloadBegun();
+        engine.offloadBegun();
+        awaitBoundedWait();
+        long rings = engine.doorbellRings();
+        List<CompletableFuture<IoRequest>> done = new ArrayList<>();
+        for (int i = 0; i < reads; i++) {
+            done.add(startRead(engine, channels.get(i), ByteBuffer.allocateDirect(16)));
+        }
+        engine.offloadEnded();
+        assertEquals(rings, engine.doorbellRings(), "one offload is still outstanding");
+        engine.offloadEnded();
+        assertTrue(engine.doorbellRings() - rings <= 1, "one ring for the whole batch at most");
+        for (int i = 0; i < reads; i++) {
+            peers.get(i).write(ByteBuffer.wrap(new byte[] {(byte) i}));
+        }
+        for (CompletableFuture<IoRequest> d : done) {
+            assertEquals(1, await(d).bytes());
+        }
+    }
+
+    /** Wakes the leader so that it waits again, and returns once that wait is the bounded one of offloaded work. */
+    private void awaitBoundedWait() {
+        engine.waitStrategy().interruptStrategy().interrupt();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GUARD_SECONDS);
+        while (!engine.leaderWaitsBounded()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail("the leader never waited with a bound");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     @Test
     void threadsThatMayNotSubmitStartingAtOnceLoseNoRequest() throws Exception {
         int threads = 8;
