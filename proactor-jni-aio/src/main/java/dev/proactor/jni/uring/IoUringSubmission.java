@@ -27,6 +27,12 @@ import org.slf4j.LoggerFactory;
  * to its running turn, through the doorbell while it waits, or else to its next wait, which takes everything written
  * ({@link IoUringRing#takeForWait()}); the owner is the only leader, so it always comes back to wait.
  *
+ * <p><b>Offloaded handler work</b> ({@link #offloadBegun()}: completions a pool thread handed to an executor, whose
+ * threads then start operations) gathers the doorbell's rings: while any is outstanding the own leader's wait is
+ * bounded, a hand-off during it leaves the ring to work that ends later, and the last end rings once
+ * ({@link IoUringRing#offloadEnded()}); so a batch of handlers costs one wake-up, and one that blocks delays the
+ * others' entries by the wait's bound at most.
+ *
  * <p>A full submission queue is waited on ({@link #writeSqe}): the writer makes room (submits, or has the
  * submitter submit) and retries, so a start, continuation or cancel is never failed or lost for lack of room.
  *
