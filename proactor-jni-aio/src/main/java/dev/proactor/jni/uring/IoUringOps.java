@@ -238,13 +238,13 @@ final class IoUringOps {
      * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
      */
     private static boolean tryRead(IoUringEngine engine, IoUringDirection dir, IoRequest request) {
-        return request.bytes() == 0 && dir.drainedAtReap != engine.reaps() && engine.tryAtStart();
+        return request.bytes() == 0 && dir.drainedAtReap != engine.tryFirst().reaps() && engine.tryFirst().tryAtStart();
     }
 
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
-            dir.drainedAtReap = drained ? dir.channel.engine().reaps() : -1;
+            dir.drainedAtReap = drained ? dir.channel.engine().tryFirst().reaps() : -1;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
@@ -415,7 +415,7 @@ final class IoUringOps {
      * first time only (what remains after a partial write waits for room in the ring).
      */
     private static boolean tryWrite(IoUringEngine engine, IoRequest request) {
-        return request.bytes() == 0 && engine.tryAtStart();
+        return request.bytes() == 0 && engine.tryFirst().tryAtStart();
     }
 
     /** Copies up to a block of the remaining bytes into the bounce block (Java-checked copies). */
@@ -486,7 +486,7 @@ final class IoUringOps {
      * completion was reaped since (the accept in the ring will say when one comes).
      */
     private static boolean tryAccept(IoUringEngine engine, IoUringDirection dir) {
-        return engine.triesAtStart() && dir.drainedAtReap != engine.reaps();
+        return engine.tryFirst().triesAtStart() && dir.drainedAtReap != engine.tryFirst().reaps();
     }
 
     /**
@@ -504,7 +504,7 @@ final class IoUringOps {
                 return true;
             }
             if (Errors.isAgain(result)) {
-                dir.drainedAtReap = dir.channel.engine().reaps();
+                dir.drainedAtReap = dir.channel.engine().tryFirst().reaps();
                 return false;
             }
             // A connection reset while queued concerns that connection only: take the next one.
