@@ -74,7 +74,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             }
             Thread.onSpinWait();
         }
-        engine.turnEnded(completed.size());
+        engine.tryFirst().turnEnded(completed.size());
         return completed.size();
     }
 

@@ -188,7 +188,7 @@ final class IoUringChannel implements EngineChannel {
         // The kernel looks the descriptor up when it takes an SQE in: the number is freed only once every SQE
         // written for it was taken in (none can be written after: closed is set), so none reaches a socket or file
         // that gets the number next.
-        int result = engine.release(this) ? IoNative.close(fd) : 0;
+        int result = engine.channels().release(this) ? IoNative.close(fd) : 0;
         if (result < 0) {
             IOException closeFailure = Errors.newException("close", result);
             if (failure == null) {

@@ -37,7 +37,7 @@ final class IoUringDirection {
     /** Bytes the stream read in flight asked for (its buffer, its iovecs together, or its bounce block). */
     long asked;
     /**
-     * Input only: the engine's reap count ({@link IoUringEngine#reaps()}) when this direction's last
+     * Input only: the engine's reap count ({@link IoUringTryFirst#reaps()}) when this direction's last
      * stream read took fewer bytes than it asked for (the receive queue was empty then), or -1. While no reap has
      * run since, a read started now (in practice from the callback of that read, as NIO.2 programs do) goes to the
      * ring without trying the socket first: the try would find nothing. Always safe: the ring's RECV completes

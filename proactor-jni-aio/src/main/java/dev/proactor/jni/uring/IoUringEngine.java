@@ -1,16 +1,8 @@
 package dev.proactor.jni.uring;
 
 import static dev.proactor.jni.internal.CloseFailures.addTo;
-import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
-import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.DirectIoAlignment;
-import dev.proactor.jni.internal.ErrnoNative;
-import dev.proactor.jni.internal.FileNative;
-import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
-import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
@@ -19,26 +11,15 @@ import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.DatagramChannel;
 import java.nio.channels.FileChannel;
-import java.nio.channels.NetworkChannel;
-import java.nio.channels.SelectableChannel;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * (the kernel looks the descriptor up when it takes an SQE in) and only then closes the descriptor, so no SQE ever
  * reaches a number the process reused for another socket or file. On a single-issuer ring a thread other than the
  * owner cannot make the kernel consume anything, so it leaves the descriptor to the owner, which closes it after
- * the wait that consumed those SQEs ({@link RetiredDescriptors}); the engine's close closes what is left.
+ * the wait that consumed those SQEs ({@link RetiredDescriptors}); the engine's close closes what is left. See
+ * {@link IoUringChannels#release}.
  */
 final class IoUringEngine implements Engine {
 
@@ -67,7 +49,6 @@ final class IoUringEngine implements Engine {
     static final long CANCEL_TAG = -2L;
     /** User data of the doorbell's read (see {@link IoUringDoorbell}). */
     static final long DOORBELL_TAG = -3L;
-    private static final int DEFAULT_BACKLOG = 128;
     private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
@@ -78,25 +59,12 @@ final class IoUringEngine implements Engine {
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
     private final IoUringRing.CompletionHandler onCompletion = this::onCompletion;
 
-    /** Direction of each slot in the ring; a slot is taken at start and freed at the request's last CQE. */
-    private final Object slotLock = new Object();
-    private IoUringDirection[] slots = new IoUringDirection[256];
-    private int[] freeSlots = new int[256];
-    private int freeCount;
-    private int nextSlot;
-
-    private final Set<IoUringChannel> channels = ConcurrentHashMap.newKeySet();
+    private final IoUringSlots slots = new IoUringSlots();
     private final RetiredDescriptors retired = new RetiredDescriptors();
-    /**
-     * Requests the leader's last turn completed: with more than one, the operations their handlers start share the
-     * next enter ({@link #tryAtStart()}). Written by the leader at the end of each turn; read by starters without
-     * ordering, a stale value only decides whether one operation is tried first.
-     */
-    private volatile int lastTurnCompletions;
-    /** See {@link #reaps()}. */
-    private volatile long reaps;
+    private final IoUringTryFirst tryFirst;
     private volatile boolean closing;
     private final IoUringSubmission submission;
+    private final IoUringChannels channels;
 
     IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
@@ -116,6 +84,8 @@ final class IoUringEngine implements Engine {
             }
             throw e;
         }
+        this.channels = new IoUringChannels(this, ring, submission, retired);
+        this.tryFirst = new IoUringTryFirst(features, submission);
         this.interrupt = new IoUringInterruptStrategy(submission);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
                 ? new IoUringWaitStrategy(this, submission, ring, interrupt, completed)
@@ -166,231 +136,57 @@ final class IoUringEngine implements Engine {
         submission.offloadEnded();
     }
 
-    // ---------------------------------------------------------------- channels
+    // ---------------------------------------------------------------- channels (see IoUringChannels)
 
-    /**
-     * Takes over a JDK socket channel through the engine's own duplicate of its descriptor. The socket's file
-     * description is shared with the JDK channel and is switched to blocking mode (see the package documentation):
-     * the user must not use the JDK channel directly any more; closing the engine channel closes both.
-     */
     @Override
     public EngineChannel register(Channel channel) throws IOException {
-        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
-                && !(channel instanceof DatagramChannel)) {
-            throw new IllegalArgumentException("the io_uring engine runs SocketChannel, ServerSocketChannel and "
-                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
-        }
-        ((SelectableChannel) channel).configureBlocking(false);
-        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)",
-                FileNative.duplicate(SocketNative.fdOf((NetworkChannel) channel)));
-        try {
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException(); // closed during the dup: the number may name another socket
-            }
-            // The family of a JDK socket (AF_INET6 when dual-stack) decides how IPv4 targets are encoded.
-            Sockaddr local = new Sockaddr();
-            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
-            if (channel instanceof DatagramChannel) {
-                return add(fd, IoUringChannel.Kind.DATAGRAM, local.family(), channel);
-            }
-            IoUringChannel.Kind kind = channel instanceof ServerSocketChannel ? IoUringChannel.Kind.SERVER
-                    : IoUringChannel.Kind.STREAM;
-            return add(fd, kind, local.family(), channel);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
+        return channels.register(channel);
     }
 
     @Override
     public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(remoteHint), SocketNative.SOCK_STREAM, 0));
-        return addOrClose(fd, IoUringChannel.Kind.STREAM, 0, null);
+        return channels.openSocket(remoteHint);
     }
 
     @Override
     public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_STREAM, 0));
-        try {
-            Errors.check("setsockopt(SO_REUSEADDR)",
-                    SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-            Errors.check("listen", SocketNative.listen(fd, backlog > 0 ? backlog : DEFAULT_BACKLOG));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, IoUringChannel.Kind.SERVER, 0, null);
+        return channels.openServer(local, backlog);
     }
 
     @Override
     public EngineChannel openDatagram(SocketAddress local) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_DGRAM, 0));
-        try {
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, IoUringChannel.Kind.DATAGRAM, familyOf(address), null);
+        return channels.openDatagram(local);
     }
 
-    /**
-     * Opens the file with the JDK ({@link FileChannel#open}, so every option means what it means there) and runs
-     * reads and writes on the engine's duplicate of its descriptor; {@code size()} and closing go through the JDK
-     * channel. {@link dev.proactor.ProactorOpenOption#DIRECT} sets {@code O_DIRECT} on the open file and makes every
-     * transfer check its alignment before it reaches the ring.
-     *
-     * @throws IOException if the file cannot be opened, or cannot do direct I/O when asked to
-     */
     @Override
     public EngineChannel openFile(Path path, Set<? extends OpenOption> options) throws IOException {
-        Set<OpenOption> jdkOptions = new HashSet<>(options);
-        boolean direct = jdkOptions.remove(dev.proactor.ProactorOpenOption.DIRECT);
-        boolean write = jdkOptions.contains(StandardOpenOption.WRITE) || jdkOptions.contains(StandardOpenOption.APPEND);
-        FileChannel file = FileChannel.open(path, jdkOptions);
-        try {
-            return fileChannel(file, true, jdkOptions.contains(StandardOpenOption.READ) || !write, write, direct,
-                    "file " + path);
-        } catch (IOException | RuntimeException e) {
-            file.close();
-            throw e;
-        }
+        return channels.openFile(path, options);
     }
 
-    /**
-     * Runs reads and writes on a duplicate of the descriptor of the user's {@code file}, which stays the user's:
-     * closing the channel leaves it open, and closing it makes the channel unusable.
-     *
-     * @throws IllegalArgumentException if {@code file} is not the JDK's own file channel
-     * @throws IOException              if it is closed, or cannot do direct I/O when asked to
-     */
     @Override
     public EngineChannel wrapFile(FileChannel file, Set<? extends OpenOption> options) throws IOException {
-        return fileChannel(file, false, options.contains(StandardOpenOption.READ),
-                options.contains(StandardOpenOption.WRITE), options.contains(dev.proactor.ProactorOpenOption.DIRECT),
-                "wrapped " + file);
-    }
-
-    private IoUringChannel fileChannel(FileChannel file, boolean owned, boolean readable, boolean writable,
-                                       boolean direct, String description) throws IOException {
-        int original = FileNative.fdOf(file);
-        if (original == -ErrnoNative.EOPNOTSUPP) {
-            throw new IllegalArgumentException("the io_uring engine needs the JDK's own FileChannel, not "
-                    + file.getClass().getName());
-        }
-        if (original < 0) {
-            throw Errors.newException("file descriptor", original);
-        }
-        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(original));
-        try {
-            DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
-            IoUringChannel channel = new IoUringChannel(this, fd, IoUringChannel.Kind.FILE, 0, file);
-            channel.readable = readable;
-            channel.writable = writable;
-            channel.alignment = alignment;
-            channel.closesOwner = owned;
-            return add(channel); // published only once complete: a close of the engine may close it at once
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-    }
-
-    private static int familyOf(SocketAddress address) {
-        boolean ipv6 = address instanceof InetSocketAddress
-                && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
-        return ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET;
+        return channels.wrapFile(file, options);
     }
 
     @Override
     public EngineChannel adopt(Object acceptedHandle) throws IOException {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        synchronized (accepted) {
-            if (!accepted.isOwned()) {
-                throw new IllegalStateException(accepted + " was already adopted or discarded");
-            }
-            IoUringChannel channel = add(accepted.fd, IoUringChannel.Kind.STREAM, 0, null);
-            accepted.release();
-            return channel;
-        }
+        return channels.adopt(acceptedHandle);
     }
 
     @Override
     public void discard(Object acceptedHandle) {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        if (!accepted.release()) {
-            return;
-        }
-        int result = IoNative.close(accepted.fd);
-        if (result < 0) {
-            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
-        }
+        channels.discard(acceptedHandle);
     }
 
-    private IoUringChannel addOrClose(int fd, IoUringChannel.Kind kind, int family, Channel owner)
-            throws IOException {
-        try {
-            return add(fd, kind, family, owner);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
+    /** The engine's channels (their close releases their descriptor through it). */
+    IoUringChannels channels() {
+        return channels;
     }
 
-    private IoUringChannel add(int fd, IoUringChannel.Kind kind, int family, Channel owner) throws IOException {
-        if (kind != IoUringChannel.Kind.FILE) {
-            Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
-        }
-        return add(new IoUringChannel(this, fd, kind, family, owner));
+    /** Whether {@link #close()} began: no channel is added any more. */
+    boolean isClosing() {
+        return closing;
     }
-
-    /** Registers a channel made (and set up) by the caller. */
-    private IoUringChannel add(IoUringChannel channel) throws IOException {
-        if (closing) {
-            throw new ClosedChannelException();
-        }
-        channels.add(channel);
-        return channel;
-    }
-
-    /**
-     * A channel is closing (no SQE can be written for it any more): forgets it and waits until the kernel has
-     * consumed every SQE written before now, so its descriptor may be closed.
-     *
-     * @return false if the caller must not close the descriptor: the owner of a single-issuer ring closes it once
-     *         the kernel consumed them (the caller is another thread), or the kernel did not consume them within
-     *         {@link IoUringSubmission#ROOM_LIMIT_NANOS} (an SQE could still reach a number reused by the process)
-     */
-    boolean release(IoUringChannel channel) {
-        channels.remove(channel);
-        int mark = ring.writtenMark();
-        if (!submission.mayEnter() && !ring.consumed(mark)) {
-            retired.add(channel.fd, mark, channel.toString());
-            retired.closeConsumed(ring); // the owner may have consumed them just now, and reaped before the add
-            if (retired.waiting()) {
-                // The owner may already block in an enter that took those SQEs in: it must come back to close.
-                submission.wakeOwner();
-            }
-            return false;
-        }
-        long deadline = System.nanoTime() + IoUringSubmission.ROOM_LIMIT_NANOS;
-        for (int spins = 0; !ring.consumed(mark); spins++) {
-            if (System.nanoTime() - deadline > 0) {
-                LOG.error("io_uring did not take in the SQEs written before closing {} within {} s; its descriptor"
-                        + " is left open rather than risk I/O on a reused number", channel,
-                        TimeUnit.NANOSECONDS.toSeconds(IoUringSubmission.ROOM_LIMIT_NANOS));
-                return false;
-            }
-            submission.submitWritten();
-            IoUringSubmission.pause(spins);
-        }
-        return true;
-    }
-
-    // ---------------------------------------------------------------- submission
 
     // ---------------------------------------------------------------- requests
 
@@ -414,7 +210,7 @@ final class IoUringEngine implements Engine {
                 return StartResult.COMPLETED;
             }
             dir.request = request;
-            dir.slot = allocateSlot(dir);
+            dir.slot = slots.allocate(dir);
             boolean inRing;
             try {
                 inRing = IoUringOps.start(this, dir, request);
@@ -423,7 +219,7 @@ final class IoUringEngine implements Engine {
                 inRing = false;
             }
             if (!inRing) {
-                freeSlot(dir.slot);
+                slots.free(dir.slot);
                 dir.clear();
                 return StartResult.COMPLETED;
             }
@@ -478,26 +274,14 @@ final class IoUringEngine implements Engine {
         return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
     }
 
-    /**
-     * Whether a stream read or write the calling thread starts now is tried on the socket first (see
-     * {@link IoUringFeatures.TryFirst}). Under the operation's channel monitor.
-     */
-    boolean tryAtStart() {
-        return switch (features.tryFirst()) {
-            case AUTO -> lastTurnCompletions < 2 || !submission.batchesWrittenEntries();
-            case ALWAYS -> true;
-            case NEVER -> false;
-        };
+    /** Whether operations the calling thread starts are tried on the socket first. */
+    IoUringTryFirst tryFirst() {
+        return tryFirst;
     }
 
-    /** Leader, at the end of a turn: the turn completed {@code completions} requests (see {@link #tryAtStart()}). */
-    void turnEnded(int completions) {
-        lastTurnCompletions = completions;
-    }
-
-    /** Whether operations are ever tried at start ({@code proactor.uring.tryFirst} is not {@code false}). */
+    /** Whether operations are ever tried at start (tests; see {@link IoUringTryFirst#triesAtStart()}). */
     boolean triesAtStart() {
-        return features.tryFirst() != IoUringFeatures.TryFirst.NEVER;
+        return tryFirst.triesAtStart();
     }
 
     /** Handles one CQE. Leader (or quiesce) only. */
@@ -513,10 +297,7 @@ final class IoUringEngine implements Engine {
         if (userData < 0) {
             return; // a cancel's own completion
         }
-        IoUringDirection dir;
-        synchronized (slotLock) {
-            dir = userData < nextSlot ? slots[(int) userData] : null;
-        }
+        IoUringDirection dir = slots.get(userData);
         if (dir == null) {
             LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
             return;
@@ -537,7 +318,7 @@ final class IoUringEngine implements Engine {
                 done = true;
             }
             if (done) {
-                freeSlot(dir.slot);
+                slots.free(dir.slot);
                 dir.clear();
                 completed.add(request);
             }
@@ -570,15 +351,6 @@ final class IoUringEngine implements Engine {
     }
 
     /**
-     * Reaps started so far: with {@link IoUringDirection#drainedAtReap}, whether a socket was drained since the
-     * leader last looked at the completions. Written by the leader; a stale value read by another thread only makes
-     * a start try a read it could have skipped, or skip a try it could have made: both safe.
-     */
-    long reaps() {
-        return reaps;
-    }
-
-    /**
      * Whether descriptors wait for the owner to submit their SQEs and close them: the owner then submits without
      * blocking first, as an enter that blocks would take them in and only close them at its next completion.
      */
@@ -588,41 +360,11 @@ final class IoUringEngine implements Engine {
 
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
-        reaps++; // the leader's only writer
+        tryFirst.reapStarted();
         int n = ring.reap(onCompletion);
         submission.afterReap(n);
         retired.closeConsumed(ring);
         return n;
-    }
-
-    private int allocateSlot(IoUringDirection dir) {
-        synchronized (slotLock) {
-            int slot;
-            if (freeCount > 0) {
-                slot = freeSlots[--freeCount];
-            } else {
-                if (nextSlot == slots.length) {
-                    slots = java.util.Arrays.copyOf(slots, slots.length * 2);
-                    freeSlots = java.util.Arrays.copyOf(freeSlots, freeSlots.length * 2);
-                }
-                slot = nextSlot++;
-            }
-            slots[slot] = dir;
-            return slot;
-        }
-    }
-
-    private void freeSlot(int slot) {
-        synchronized (slotLock) {
-            slots[slot] = null;
-            freeSlots[freeCount++] = slot;
-        }
-    }
-
-    private int slotsInUse() {
-        synchronized (slotLock) {
-            return nextSlot - freeCount;
-        }
     }
 
     /**
@@ -639,19 +381,19 @@ final class IoUringEngine implements Engine {
         if (!submission.mayEnter()) {
             // Its owner collected everything before it left (the core's owner mode): what is left is reaped only.
             reap();
-            if (slotsInUse() > 0) {
+            if (slots.inUse() > 0) {
                 LOG.warn("{} io_uring requests still in flight after the ring's owner left; the ring's close cancels"
-                        + " them", slotsInUse());
+                        + " them", slots.inUse());
             }
             return;
         }
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
-        while (slotsInUse() > 0 && System.nanoTime() - deadline < 0) {
+        while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
             submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
             ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
             reap();
         }
-        int left = slotsInUse();
+        int left = slots.inUse();
         if (left > 0) {
             LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
                     TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
@@ -665,7 +407,7 @@ final class IoUringEngine implements Engine {
         }
         closing = true;
         IOException failure = null;
-        for (IoUringChannel channel : new ArrayList<>(channels)) {
+        for (IoUringChannel channel : channels.snapshot()) {
             try {
                 channel.close();
             } catch (IOException e) {

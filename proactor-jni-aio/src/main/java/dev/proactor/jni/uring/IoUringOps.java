@@ -3,7 +3,6 @@ package dev.proactor.jni.uring;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.DirectIoAlignment;
-import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
@@ -13,15 +12,12 @@ import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.net.Inet6Address;
 import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
-import java.nio.channels.NotYetConnectedException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.channels.UnsupportedAddressTypeException;
 
@@ -37,7 +33,9 @@ import java.nio.channels.UnsupportedAddressTypeException;
  * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG}, files {@code READ}/{@code WRITE} (and the
  * vectored forms) at the position. Heap buffers go through the direction's 64 KiB block. Direct single-buffer paths
  * allocate nothing. Files with {@code O_DIRECT} take direct buffers only, each transfer checked against the file's
- * alignment before its SQE is written.
+ * alignment before its SQE is written. Accept is in {@link IoUringAcceptOps}, datagrams in
+ * {@link IoUringDatagramOps}, file transmission in {@link IoUringTransmit}, the bounce block's copies in
+ * {@link IoUringBounce}.
  */
 final class IoUringOps {
 
@@ -83,10 +81,7 @@ final class IoUringOps {
                 return submitWrite(engine, dir, request, true);
             case ACCEPT:
                 require(channel, IoUringChannel.Kind.SERVER, "accept");
-                if (tryAccept(engine, dir) && acceptNow(dir, request)) {
-                    return false;
-                }
-                return submitAccept(engine, dir);
+                return IoUringAcceptOps.start(engine, dir, request);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
                 Sockaddr target = dir.sockaddr().setFor(channel.family, inet(request.address()));
@@ -94,10 +89,10 @@ final class IoUringOps {
                         target.length(), 0);
             case RECEIVE:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "receive");
-                return submitReceive(engine, dir, request);
+                return IoUringDatagramOps.submitReceive(engine, dir, request);
             case SEND:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "send");
-                return submitSend(engine, dir, request);
+                return IoUringDatagramOps.submitSend(engine, dir, request);
             case TRANSMIT_FILE:
                 require(channel, IoUringChannel.Kind.STREAM, "transmitFile");
                 return IoUringTransmit.start(engine, dir, request);
@@ -122,14 +117,7 @@ final class IoUringOps {
             case WRITE_FILE:
                 return completeWrite(engine, dir, request, result);
             case ACCEPT:
-                if (result >= 0) {
-                    request.completeAccept(new IoUringAccepted(result), dir.sockaddr().get());
-                    return true;
-                }
-                if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
-                    return !submitAccept(engine, dir); // that connection is gone: take the next one
-                }
-                throw Errors.newException("accept", result);
+                return IoUringAcceptOps.complete(engine, dir, request, result);
             case CONNECT:
                 if (result < 0) {
                     throw Errors.newException("connect", result);
@@ -137,9 +125,9 @@ final class IoUringOps {
                 request.peer(request.address());
                 return true;
             case RECEIVE:
-                return completeReceive(dir, request, result);
+                return IoUringDatagramOps.completeReceive(dir, request, result);
             case SEND:
-                return completeSend(dir, request, result);
+                return IoUringDatagramOps.completeSend(dir, request, result);
             case TRANSMIT_FILE:
                 return IoUringTransmit.complete(engine, dir, request, result);
             default:
@@ -211,7 +199,7 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int want = bounceSpace(request, IoUringDirection.BOUNCE_SIZE);
+        int want = IoUringBounce.bounceSpace(request, IoUringDirection.BOUNCE_SIZE);
         if (want == 0) {
             request.complete(0);
             return false;
@@ -238,13 +226,13 @@ final class IoUringOps {
      * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
      */
     private static boolean tryRead(IoUringEngine engine, IoUringDirection dir, IoRequest request) {
-        return request.bytes() == 0 && dir.drainedAtReap != engine.reaps() && engine.tryAtStart();
+        return request.bytes() == 0 && dir.drainedAtReap != engine.tryFirst().reaps() && engine.tryFirst().tryAtStart();
     }
 
     private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
-            dir.drainedAtReap = drained ? dir.channel.engine().reaps() : -1;
+            dir.drainedAtReap = drained ? dir.channel.engine().tryFirst().reaps() : -1;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
@@ -262,7 +250,7 @@ final class IoUringOps {
                 dir.currentIovecs().advance(result);
                 break;
             default:
-                copyFromBounce(dir, request, result);
+                IoUringBounce.copyFromBounce(dir, request, result);
                 break;
         }
         request.complete(result);
@@ -298,35 +286,6 @@ final class IoUringOps {
             throw new IllegalArgumentException(alignment.message("a heap buffer has no stable address;"
                     + " O_DIRECT needs a direct one"));
         }
-    }
-
-    private static void copyFromBounce(IoUringDirection dir, IoRequest request, int result) {
-        ByteBuffer source = dir.bounce().buffer();
-        int copied = 0;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && copied < result; i++) {
-            ByteBuffer destination = buffers[i];
-            int position = destination.position();
-            int n = Math.min(destination.limit() - position, result - copied);
-            if (n > 0) {
-                destination.put(position, source, copied, n);
-                destination.position(position + n);
-                copied += n;
-            }
-        }
-    }
-
-    private static int bounceSpace(IoRequest request, int blockSize) {
-        long space = 0;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && space < blockSize; i++) {
-            ByteBuffer buffer = buffers[i];
-            int position = buffer.position();
-            int limit = buffer.limit();
-            DirectBuffers.checkRange(buffer, position, limit);
-            space += limit - position;
-        }
-        return (int) Math.min(space, blockSize);
     }
 
     // ---------------------------------------------------------------- writes
@@ -389,7 +348,7 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int filled = stage(dir, request);
+        int filled = IoUringBounce.stage(dir, request);
         if (filled == 0) {
             return false;
         }
@@ -415,26 +374,7 @@ final class IoUringOps {
      * first time only (what remains after a partial write waits for room in the ring).
      */
     private static boolean tryWrite(IoUringEngine engine, IoRequest request) {
-        return request.bytes() == 0 && engine.tryAtStart();
-    }
-
-    /** Copies up to a block of the remaining bytes into the bounce block (Java-checked copies). */
-    private static int stage(IoUringDirection dir, IoRequest request) {
-        NativeMemory bounce = dir.bounce();
-        ByteBuffer target = bounce.buffer();
-        ByteBuffer[] buffers = request.buffers();
-        int filled = 0;
-        for (int i = request.offset(), end = i + request.length(); i < end && filled < bounce.size(); i++) {
-            ByteBuffer source = buffers[i];
-            int position = source.position();
-            int limit = source.limit();
-            DirectBuffers.checkRange(source, position, limit);
-            int n = Math.min(limit - position, bounce.size() - filled);
-            target.put(filled, source, position, n);
-            filled += n;
-        }
-        dir.staged = filled;
-        return filled;
+        return request.bytes() == 0 && engine.tryFirst().tryAtStart();
     }
 
     private static boolean completeWrite(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
@@ -454,7 +394,7 @@ final class IoUringOps {
                 dir.currentIovecs().advance(result);
                 break;
             default:
-                advance(request, result);
+                IoUringBounce.advance(request, result);
                 break;
         }
         request.addBytes(result);
@@ -465,186 +405,6 @@ final class IoUringOps {
             throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
         }
         return !submitWrite(engine, dir, request, file);
-    }
-
-    static void advance(IoRequest request, long bytes) {
-        long left = bytes;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && left > 0; i++) {
-            ByteBuffer buffer = buffers[i];
-            int position = buffer.position();
-            int n = (int) Math.min(Math.max(buffer.limit() - position, 0), left);
-            buffer.position(position + n);
-            left -= n;
-        }
-    }
-
-    // ---------------------------------------------------------------- accept
-
-    /**
-     * Whether to try an accept at start: as reads, unless the last try found no connection queued and no
-     * completion was reaped since (the accept in the ring will say when one comes).
-     */
-    private static boolean tryAccept(IoUringEngine engine, IoUringDirection dir) {
-        return engine.triesAtStart() && dir.drainedAtReap != engine.reaps();
-    }
-
-    /**
-     * Accepts a queued connection at start, without the ring (a burst of connections is taken by the starting
-     * threads, one system call each, instead of one ring round trip and one dispatch through the leader each).
-     *
-     * @return true if the request finished (accepted), false if no connection is queued
-     */
-    private static boolean acceptNow(IoUringDirection dir, IoRequest request) throws IOException {
-        Sockaddr peer = dir.sockaddr();
-        for (;;) {
-            int result = IoUringNative.tryAccept(dir.channel.fd, peer);
-            if (result >= 0) {
-                request.completeAccept(new IoUringAccepted(result), peer.get());
-                return true;
-            }
-            if (Errors.isAgain(result)) {
-                dir.drainedAtReap = dir.channel.engine().reaps();
-                return false;
-            }
-            // A connection reset while queued concerns that connection only: take the next one.
-            if (result != -ErrnoNative.ECONNABORTED) {
-                throw Errors.newException("accept4", result);
-            }
-        }
-    }
-
-    private static boolean submitAccept(IoUringEngine engine, IoUringDirection dir) throws IOException {
-        long peer = IoUringNative.prepareForOutput(dir.sockaddr());
-        NativeMemory message = dir.message();
-        message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);
-        return engine.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
-                message.address(IoUringDirection.socklenOffset(), 4),
-                IoUringNative.SOCK_CLOEXEC); // blocking: see IoUringNative.setBlocking
-    }
-
-    // ---------------------------------------------------------------- datagrams
-
-    private static boolean submitReceive(IoUringEngine engine, IoUringDirection dir, IoRequest request)
-            throws IOException {
-        ByteBuffer destination = request.firstBuffer();
-        int position = destination.position();
-        int limit = destination.limit();
-        DirectBuffers.checkRange(destination, position, limit);
-        int room = limit - position;
-        if (destination.isReadOnly() || room == 0) {
-            throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
-        }
-        long from = IoUringNative.prepareForOutput(dir.sockaddr());
-        long base;
-        int length;
-        if (destination.isDirect()) {
-            dir.mode = MODE_SINGLE;
-            base = dir.baseAddress(destination) + position;
-            length = room;
-        } else {
-            dir.mode = MODE_BOUNCE;
-            base = dir.bounce().address();
-            length = Math.min(room, IoUringDirection.BOUNCE_SIZE);
-        }
-        dir.startPosition = position;
-        dir.staged = length;
-        long message = fillMessage(dir, from, Sockaddr.CAPACITY, base, length);
-        return engine.prepare(dir, IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
-    }
-
-    private static boolean completeReceive(IoUringDirection dir, IoRequest request, int result) throws IOException {
-        if (result < 0) {
-            throw failure("recvmsg", result, false);
-        }
-        int stored = Math.min(result, dir.staged);
-        ByteBuffer destination = request.firstBuffer();
-        if (dir.mode == MODE_BOUNCE && stored > 0) {
-            destination.put(dir.startPosition, dir.bounce().buffer(), 0, stored);
-        }
-        destination.position(dir.startPosition + stored);
-        request.peer(dir.sockaddr().getCached());
-        request.complete(stored);
-        return true;
-    }
-
-    private static boolean submitSend(IoUringEngine engine, IoUringDirection dir, IoRequest request)
-            throws IOException {
-        IoUringChannel channel = dir.channel;
-        ByteBuffer source = request.firstBuffer();
-        SocketAddress target = request.address();
-        Sockaddr to = target == null ? null : dir.sockaddr().setFor(channel.family, checkTarget(channel, target));
-        int position = source.position();
-        int limit = source.limit();
-        DirectBuffers.checkRange(source, position, limit);
-        int size = limit - position;
-        long base;
-        if (source.isDirect()) {
-            dir.mode = MODE_SINGLE;
-            base = dir.baseAddress(source) + position;
-        } else if (size > IoUringDirection.BOUNCE_SIZE) {
-            throw Errors.newException("sendmsg", -ErrnoNative.EMSGSIZE);
-        } else {
-            dir.mode = MODE_BOUNCE;
-            NativeMemory block = dir.bounce();
-            block.buffer().put(0, source, position, size);
-            base = block.address();
-        }
-        dir.startPosition = position;
-        long message = fillMessage(dir, to == null ? 0 : to.address(), to == null ? 0 : to.length(), base, size);
-        return engine.prepare(dir, IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0,
-                IoUringNative.MSG_NOSIGNAL);
-    }
-
-    private static boolean completeSend(IoUringDirection dir, IoRequest request, int result) throws IOException {
-        if (result < 0) {
-            throw failure("sendmsg", result, request.address() == null);
-        }
-        request.firstBuffer().position(dir.startPosition + result);
-        if (request.address() == null) {
-            request.peer(dir.channel.connectedPeer());
-        }
-        request.complete(result);
-        return true;
-    }
-
-    /** Fills the direction's msghdr with one iovec; returns the msghdr's address. */
-    private static long fillMessage(IoUringDirection dir, long name, int nameLength, long base, int length) {
-        NativeMemory message = dir.message();
-        ByteBuffer m = message.buffer();
-        for (int i = 0; i < IoUringNative.MSGHDR_SIZE; i++) {
-            m.put(i, (byte) 0);
-        }
-        int iov = IoUringDirection.iovecOffset();
-        m.putLong(iov + IoUringNative.IOVEC_BASE_OFFSET, base);
-        m.putLong(iov + IoUringNative.IOVEC_LEN_OFFSET, length);
-        m.putLong(IoUringNative.MSGHDR_NAME, name);
-        m.putInt(IoUringNative.MSGHDR_NAMELEN, nameLength);
-        m.putLong(IoUringNative.MSGHDR_IOV, message.address() + iov);
-        m.putLong(IoUringNative.MSGHDR_IOVLEN, 1);
-        return message.address();
-    }
-
-    private static InetSocketAddress checkTarget(IoUringChannel channel, SocketAddress target) {
-        InetSocketAddress inet = inet(target);
-        if (channel.family == dev.proactor.jni.internal.SocketNative.AF_INET
-                && inet.getAddress() instanceof Inet6Address) {
-            throw new UnsupportedAddressTypeException();
-        }
-        return inet;
-    }
-
-    private static IOException failure(String call, int result, boolean noTarget) {
-        if (noTarget && (result == -ErrnoNative.EDESTADDRREQ || result == -ErrnoNative.ENOTCONN)) {
-            throw new NotYetConnectedException();
-        }
-        IOException mapped = Errors.newException(call, result);
-        if (result == -ErrnoNative.ECONNREFUSED) {
-            PortUnreachableException unreachable = new PortUnreachableException(mapped.getMessage());
-            unreachable.initCause(mapped.getCause() != null ? mapped.getCause() : mapped);
-            return unreachable;
-        }
-        return mapped;
     }
 
     // ---------------------------------------------------------------- checks

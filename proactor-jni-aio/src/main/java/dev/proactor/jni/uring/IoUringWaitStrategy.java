@@ -103,7 +103,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
             boolean onlyToSubmit = block && completed.isEmpty() && (submission.takeDoorbellRung() | capped)
                     && !interrupt.takeSeen();
             if (!onlyToSubmit) {
-                engine.turnEnded(completed.size());
+                engine.tryFirst().turnEnded(completed.size());
                 return completed.size();
             }
             if (timeoutNanos > 0) {

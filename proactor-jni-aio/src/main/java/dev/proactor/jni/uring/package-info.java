@@ -23,12 +23,12 @@
  * no leader blocked: on a one-thread pool, every operation those handlers start), goes to the ring untried: the
  * batch shares one enter. Started anywhere else (after a lone completion, by a thread that may not submit, or
  * while a leader blocks) it is first tried on the socket with one non-blocking system call, because its SQE would
- * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}).
+ * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}, {@code IoUringTryFirst}).
  *
- * <p><b>Completion.</b> The user data of a request's SQE is a slot number, taken at start and freed by the
- * request's last CQE; a request that goes on (partial write, aborted accept, next piece of a transmission) writes
- * its next SQE with the same slot from the completion handler. The completion handler runs in the leader, under
- * the channel's monitor (lock order: channel, then ring).
+ * <p><b>Completion.</b> The user data of a request's SQE is a slot number ({@code IoUringSlots}), taken at start and
+ * freed by the request's last CQE; a request that goes on (partial write, aborted accept, next piece of a
+ * transmission) writes its next SQE with the same slot from the completion handler. The completion handler runs in
+ * the leader, under the channel's monitor (lock order: channel, then ring).
  *
  * <p><b>Cancellation.</b> {@code cancel} writes an {@code IORING_OP_ASYNC_CANCEL} for the slot, submits it and
  * returns false: the request always ends with its own CQE, so it completes exactly once whichever of the two CQEs
@@ -58,6 +58,7 @@
  *
  * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
  * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
- * reaches a number reused by the process; requests in flight hold the kernel's file. The engine's {@code quiesce} reaps until no request is left in the ring.
+ * reaches a number reused by the process ({@code IoUringChannels.release}); requests in flight hold the kernel's
+ * file. The engine's {@code quiesce} reaps until no request is left in the ring.
  */
 package dev.proactor.jni.uring;

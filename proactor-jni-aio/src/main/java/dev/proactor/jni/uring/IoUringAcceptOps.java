@@ -1,0 +1,94 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.spi.IoRequest;
+import java.io.IOException;
+
+/**
+ * Accept on a listening socket for {@link IoUringOps}: a queued connection is taken at start without the ring when
+ * operations are tried at start, else by an {@code IORING_OP_ACCEPT}, which is written again when the connection it
+ * took was aborted. Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the
+ * accept's completion).
+ */
+final class IoUringAcceptOps {
+
+    private IoUringAcceptOps() {
+    }
+
+    /**
+     * Writes the accept's SQE, unless a queued connection is accepted at once.
+     *
+     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     * @throws IOException on an error the caller records as the result
+     */
+    static boolean start(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
+        if (tryAccept(engine, dir) && acceptNow(dir, request)) {
+            return false;
+        }
+        return submitAccept(engine, dir);
+    }
+
+    /**
+     * Records the result of the accept's SQE, or writes the next one when the connection was aborted.
+     *
+     * @return true if the request finished (result recorded), false if a new SQE is in the ring
+     * @throws IOException on an error the caller records as the result
+     */
+    static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
+        if (result >= 0) {
+            request.completeAccept(new IoUringAccepted(result), dir.sockaddr().get());
+            return true;
+        }
+        if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
+            return !submitAccept(engine, dir); // that connection is gone: take the next one
+        }
+        throw Errors.newException("accept", result);
+    }
+
+    /**
+     * Whether to try an accept at start: as reads, unless the last try found no connection queued and no
+     * completion was reaped since (the accept in the ring will say when one comes).
+     */
+    private static boolean tryAccept(IoUringEngine engine, IoUringDirection dir) {
+        return engine.tryFirst().triesAtStart() && dir.drainedAtReap != engine.tryFirst().reaps();
+    }
+
+    /**
+     * Accepts a queued connection at start, without the ring (a burst of connections is taken by the starting
+     * threads, one system call each, instead of one ring round trip and one dispatch through the leader each).
+     *
+     * @return true if the request finished (accepted), false if no connection is queued
+     */
+    private static boolean acceptNow(IoUringDirection dir, IoRequest request) throws IOException {
+        Sockaddr peer = dir.sockaddr();
+        for (;;) {
+            int result = IoUringNative.tryAccept(dir.channel.fd, peer);
+            if (result >= 0) {
+                request.completeAccept(new IoUringAccepted(result), peer.get());
+                return true;
+            }
+            if (Errors.isAgain(result)) {
+                dir.drainedAtReap = dir.channel.engine().tryFirst().reaps();
+                return false;
+            }
+            // A connection reset while queued concerns that connection only: take the next one.
+            if (result != -ErrnoNative.ECONNABORTED) {
+                throw Errors.newException("accept4", result);
+            }
+        }
+    }
+
+    private static boolean submitAccept(IoUringEngine engine, IoUringDirection dir) throws IOException {
+        long peer = IoUringNative.prepareForOutput(dir.sockaddr());
+        NativeMemory message = dir.message();
+        message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);
+        return engine.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
+                message.address(IoUringDirection.socklenOffset(), 4),
+                IoUringNative.SOCK_CLOEXEC); // blocking: see IoUringNative.setBlocking
+    }
+}

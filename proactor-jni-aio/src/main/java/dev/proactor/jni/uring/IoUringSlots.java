@@ -1,0 +1,56 @@
+package dev.proactor.jni.uring;
+
+/**
+ * The request slot table of one {@link IoUringEngine}: maps the user data of a request's SQEs, a slot number, back
+ * to the direction whose request it is. A slot is taken at start and freed at the request's last CQE.
+ *
+ * <p>Thread-safe: every method takes the table's lock. Any starting thread allocates, and frees a slot whose request
+ * never reached the ring; the leader (or quiesce, with no leader) looks slots up and frees them; the closing thread
+ * counts them.
+ */
+final class IoUringSlots {
+
+    /** Direction of each slot in the ring; a slot is taken at start and freed at the request's last CQE. */
+    private final Object lock = new Object();
+    private IoUringDirection[] slots = new IoUringDirection[256];
+    private int[] freeSlots = new int[256];
+    private int freeCount;
+    private int nextSlot;
+
+    int allocate(IoUringDirection dir) {
+        synchronized (lock) {
+            int slot;
+            if (freeCount > 0) {
+                slot = freeSlots[--freeCount];
+            } else {
+                if (nextSlot == slots.length) {
+                    slots = java.util.Arrays.copyOf(slots, slots.length * 2);
+                    freeSlots = java.util.Arrays.copyOf(freeSlots, freeSlots.length * 2);
+                }
+                slot = nextSlot++;
+            }
+            slots[slot] = dir;
+            return slot;
+        }
+    }
+
+    void free(int slot) {
+        synchronized (lock) {
+            slots[slot] = null;
+            freeSlots[freeCount++] = slot;
+        }
+    }
+
+    int inUse() {
+        synchronized (lock) {
+            return nextSlot - freeCount;
+        }
+    }
+
+    /** The direction in the slot a CQE's {@code userData} names, or null if that slot is free. */
+    IoUringDirection get(long userData) {
+        synchronized (lock) {
+            return userData < nextSlot ? slots[(int) userData] : null;
+        }
+    }
+}
