@@ -658,7 +658,7 @@ public final class AsynchChannel implements Closeable {
         }
         ChannelOp done = processor.startHandingBack(now);
         if (done != null) {
-            demultiplexor.dispatcher().dispatchHandedBack(done);
+            CallbackChain.dispatchHandedBack(done, demultiplexor.dispatcher().totals);
         }
     }
 
