@@ -19,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Supplier;
 
 /**
  * A socket, datagram socket or file bound to one {@link Demultiplexor} and one {@link AsynchHandler}, on which
@@ -62,23 +61,23 @@ import java.util.function.Supplier;
  */
 public final class AsynchChannel implements Closeable {
 
-    private final Demultiplexor demultiplexor;
-    private final Processor processor;
+    final Demultiplexor demultiplexor;
+    final Processor processor;
     private final AsynchHandler handler;
-    private final EngineChannel engineChannel;
-    private final ChannelType type;
+    final EngineChannel engineChannel;
+    final ChannelType type;
 
     final ChannelDirection input = new ChannelDirection("input");
     final ChannelDirection output = new ChannelDirection("output");
 
     /** Set once by {@link #close()}. */
-    private final AtomicBoolean closed = new AtomicBoolean();
+    final AtomicBoolean closed = new AtomicBoolean();
     /** See {@link #setCompletionsAtStart}. */
-    private volatile boolean completionsAtStart;
+    volatile boolean completionsAtStart;
     /** See {@link #setChainedCallbacks}. */
-    private volatile boolean chainedCallbacks;
+    volatile boolean chainedCallbacks;
     /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
-    private Runnable closeListener;
+    Runnable closeListener;
 
     /**
      * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
@@ -98,8 +97,7 @@ public final class AsynchChannel implements Closeable {
         ClosedChannelWatch.watch(this, channel);
     }
 
-    private AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, Registration registration,
-                          boolean track) {
+    AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, Registration registration, boolean track) {
         this.demultiplexor = demultiplexor;
         this.handler = Objects.requireNonNull(handler, "handler");
         this.processor = registration.processor();
@@ -122,15 +120,12 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openServer(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local,
                                            int backlog) throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        Objects.requireNonNull(local, "local");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openServer(local, backlog), true);
+        return ChannelOpening.openServer(demultiplexor, handler, local, backlog);
     }
 
     /** Opens an unconnected stream socket; start {@link #connect(SocketAddress)} on it. */
     public static AsynchChannel openSocket(Demultiplexor demultiplexor, AsynchHandler handler) throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openSocket(null), true);
+        return ChannelOpening.openSocket(demultiplexor, handler);
     }
 
     /**
@@ -144,9 +139,7 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openDatagram(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local)
             throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        Objects.requireNonNull(local, "local");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openDatagram(local), true);
+        return ChannelOpening.openDatagram(demultiplexor, handler, local);
     }
 
     /**
@@ -162,12 +155,7 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openFile(Demultiplexor demultiplexor, AsynchHandler handler, Path path,
                                          OpenOption... options) throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        Objects.requireNonNull(path, "path");
-        for (OpenOption o : Objects.requireNonNull(options, "options")) {
-            Objects.requireNonNull(o, "options contains null");
-        }
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openFile(path, options), true);
+        return ChannelOpening.openFile(demultiplexor, handler, path, options);
     }
 
     /**
@@ -205,24 +193,7 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel wrapFile(Demultiplexor demultiplexor, AsynchHandler handler, FileChannel file,
                                          OpenOption... options) throws IOException {
-        Objects.requireNonNull(handler, "handler");
-        Objects.requireNonNull(file, "file");
-        java.util.Set<OpenOption> set = new java.util.HashSet<>();
-        for (OpenOption o : Objects.requireNonNull(options, "options")) {
-            Objects.requireNonNull(o, "options contains null");
-            if (o != ProactorOpenOption.DIRECT && o != StandardOpenOption.READ && o != StandardOpenOption.WRITE) {
-                throw new IllegalArgumentException("only READ, WRITE and ProactorOpenOption.DIRECT apply to an open"
-                        + " FileChannel, not " + o);
-            }
-            set.add(o);
-        }
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.wrapFile(file, set), true);
-    }
-
-    AsynchChannel adoptAccepted(Object acceptedHandle, AsynchHandler newHandler) throws IOException {
-        Objects.requireNonNull(newHandler, "handler");
-        return new AsynchChannel(demultiplexor, newHandler, demultiplexor.adopt(processor, acceptedHandle),
-                true);
+        return ChannelOpening.wrapFile(demultiplexor, handler, file, options);
     }
 
     // ---------------------------------------------------------------- operations
@@ -254,15 +225,7 @@ public final class AsynchChannel implements Closeable {
      *                                  Object)}
      */
     public void read(ByteBuffer dst, long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.READ);
-        checkReadable(Objects.requireNonNull(dst, "dst"));
-        if (!dst.hasRemaining()) {
-            throw new IllegalArgumentException("read into a buffer with no space remaining");
-        }
-        long nanos = timeoutNanos(timeout, unit);
-        OpRead op = (OpRead) take(OpKind.READ);
-        op.request.prepare(OpKind.READ, engineChannel).buffer(dst);
-        submit(op, attachment, nanos);
+        OperationStarter.read(this, dst, timeout, unit, attachment);
     }
 
     /** Scattering read into {@code dsts}. */
@@ -290,20 +253,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void read(ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.READ);
-        Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(dsts, "dsts").length);
-        boolean space = false;
-        for (int i = offset; i < offset + length; i++) {
-            checkReadable(Objects.requireNonNull(dsts[i], "dsts[" + i + "]"));
-            space |= dsts[i].hasRemaining();
-        }
-        if (!space) {
-            throw new IllegalArgumentException("read into buffers with no space remaining");
-        }
-        long nanos = timeoutNanos(timeout, unit);
-        OpRead op = (OpRead) take(OpKind.READ);
-        op.request.prepare(OpKind.READ, engineChannel).buffers(dsts, offset, length);
-        submit(op, attachment, nanos);
+        OperationStarter.read(this, dsts, offset, length, timeout, unit, attachment);
     }
 
     /** Writes all of {@code src}; see {@link #write(ByteBuffer[], int, int, Object)}. */
@@ -325,12 +275,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public void write(ByteBuffer src, long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.WRITE);
-        Objects.requireNonNull(src, "src");
-        long nanos = timeoutNanos(timeout, unit);
-        OpWrite op = (OpWrite) take(OpKind.WRITE);
-        op.request.prepare(OpKind.WRITE, engineChannel).buffer(src);
-        submit(op, attachment, nanos);
+        OperationStarter.write(this, src, timeout, unit, attachment);
     }
 
     /** Gathering write of all of {@code srcs}. */
@@ -357,15 +302,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void write(ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.WRITE);
-        Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(srcs, "srcs").length);
-        for (int i = offset; i < offset + length; i++) {
-            Objects.requireNonNull(srcs[i], "srcs[" + i + "]");
-        }
-        long nanos = timeoutNanos(timeout, unit);
-        OpWrite op = (OpWrite) take(OpKind.WRITE);
-        op.request.prepare(OpKind.WRITE, engineChannel).buffers(srcs, offset, length);
-        submit(op, attachment, nanos);
+        OperationStarter.write(this, srcs, offset, length, timeout, unit, attachment);
     }
 
     /** Accepts one connection (on a listening channel). */
@@ -385,11 +322,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public void accept(long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.ACCEPT);
-        long nanos = timeoutNanos(timeout, unit);
-        OpAccept op = (OpAccept) take(OpKind.ACCEPT);
-        op.request.prepare(OpKind.ACCEPT, engineChannel);
-        submit(op, attachment, nanos);
+        OperationStarter.accept(this, timeout, unit, attachment);
     }
 
     /** Connects to {@code remote}. */
@@ -414,13 +347,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative or {@code remote} is unresolved
      */
     public void connect(SocketAddress remote, long timeout, TimeUnit unit, Object attachment) {
-        checkOperation(OpKind.CONNECT);
-        Objects.requireNonNull(remote, "remote");
-        checkResolved(remote);
-        long nanos = timeoutNanos(timeout, unit);
-        OpConnect op = (OpConnect) take(OpKind.CONNECT);
-        op.request.prepare(OpKind.CONNECT, engineChannel).address(remote);
-        submit(op, attachment, nanos);
+        OperationStarter.connect(this, remote, timeout, unit, attachment);
     }
 
     /** Receives one datagram into {@code dst}; see {@link #receive(ByteBuffer, Object)}. */
@@ -438,14 +365,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a datagram channel
      */
     public void receive(ByteBuffer dst, Object attachment) {
-        checkOperation(OpKind.RECEIVE);
-        checkReadable(Objects.requireNonNull(dst, "dst"));
-        if (!dst.hasRemaining()) {
-            throw new IllegalArgumentException("receive into a buffer with no space remaining");
-        }
-        OpReceive op = (OpReceive) take(OpKind.RECEIVE);
-        op.request.prepare(OpKind.RECEIVE, engineChannel).buffer(dst);
-        submit(op, attachment);
+        OperationStarter.receive(this, dst, attachment);
     }
 
     /** Sends {@code src} as one datagram; see {@link #send(ByteBuffer, SocketAddress, Object)}. */
@@ -464,14 +384,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a datagram channel
      */
     public void send(ByteBuffer src, SocketAddress target, Object attachment) {
-        checkOperation(OpKind.SEND);
-        Objects.requireNonNull(src, "src");
-        if (target != null) {
-            checkResolved(target);
-        }
-        OpSend op = (OpSend) take(OpKind.SEND);
-        op.request.prepare(OpKind.SEND, engineChannel).buffer(src).address(target);
-        submit(op, attachment);
+        OperationStarter.send(this, src, target, attachment);
     }
 
     /**
@@ -484,15 +397,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a file channel
      */
     public void read(ByteBuffer dst, long position, Object attachment) {
-        checkOperation(OpKind.READ_FILE);
-        checkReadable(Objects.requireNonNull(dst, "dst"));
-        if (!dst.hasRemaining()) {
-            throw new IllegalArgumentException("read into a buffer with no space remaining");
-        }
-        checkPosition(position);
-        OpRead op = (OpRead) take(OpKind.READ_FILE);
-        op.request.prepare(OpKind.READ_FILE, engineChannel).buffer(dst).position(position);
-        submit(op, attachment);
+        OperationStarter.readFile(this, dst, position, attachment);
     }
 
     /**
@@ -504,12 +409,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a file channel
      */
     public void write(ByteBuffer src, long position, Object attachment) {
-        checkOperation(OpKind.WRITE_FILE);
-        Objects.requireNonNull(src, "src");
-        checkPosition(position);
-        OpWrite op = (OpWrite) take(OpKind.WRITE_FILE);
-        op.request.prepare(OpKind.WRITE_FILE, engineChannel).buffer(src).position(position);
-        submit(op, attachment);
+        OperationStarter.writeFile(this, src, position, attachment);
     }
 
     /**
@@ -531,19 +431,7 @@ public final class AsynchChannel implements Closeable {
      */
     public void transmitFile(FileChannel file, long position, long count, ByteBuffer header, ByteBuffer trailer,
                              Object attachment) {
-        checkOperation(OpKind.TRANSMIT_FILE);
-        Objects.requireNonNull(file, "file");
-        checkPosition(position);
-        if (count < 0 || count > Long.MAX_VALUE - position) {
-            throw new IllegalArgumentException("count must be >= 0 and position + count must not overflow: "
-                    + position + " + " + count);
-        }
-        if (header != null && header == trailer) {
-            throw new IllegalArgumentException("header and trailer must be different buffers");
-        }
-        OpTransmit op = (OpTransmit) take(OpKind.TRANSMIT_FILE);
-        op.request.prepare(OpKind.TRANSMIT_FILE, engineChannel).transmit(file, position, count, header, trailer);
-        submit(op, attachment);
+        OperationStarter.transmitFile(this, file, position, count, header, trailer, attachment);
     }
 
     /**
@@ -557,13 +445,6 @@ public final class AsynchChannel implements Closeable {
             throw new UnsupportedOperationException("size() needs a file channel; this is a " + type);
         }
         return engineChannel.size();
-    }
-
-    private static long timeoutNanos(long timeout, TimeUnit unit) {
-        if (timeout < 0) {
-            throw new IllegalArgumentException("negative timeout: " + timeout);
-        }
-        return Objects.requireNonNull(unit, "unit").toNanos(timeout);
     }
 
     /**
@@ -586,80 +467,6 @@ public final class AsynchChannel implements Closeable {
     /** The counters of the output direction (write, connect, send, file write, transmit); see {@link IoCounters}. */
     public IoCounters getOutputStatistics() {
         return output.counters;
-    }
-
-    /** Throws if {@code kind} is not an operation of this channel or its engine. */
-    private void checkOperation(OpKind kind) {
-        if (!type.allows(kind)) {
-            throw new UnsupportedOperationException(kind + " is not an operation of a " + type + " channel");
-        }
-        if (!processor.supports(kind)) {
-            throw new UnsupportedOperationException("engine '" + processor.engine().name() + "' does not run "
-                    + kind);
-        }
-    }
-
-    private static void checkReadable(ByteBuffer b) {
-        if (b.isReadOnly()) {
-            throw new IllegalArgumentException("read into a read-only buffer");
-        }
-    }
-
-    private static void checkResolved(SocketAddress address) {
-        if (address instanceof InetSocketAddress isa && isa.isUnresolved()) {
-            throw new IllegalArgumentException("unresolved address: " + address);
-        }
-    }
-
-    private static void checkPosition(long position) {
-        if (position < 0) {
-            throw new IllegalArgumentException("negative file position: " + position);
-        }
-    }
-
-    /**
-     * Hands a prepared operation to its direction, and to the processor if it became active. On a closed
-     * channel it is marked with {@link ClosedChannelException} and completes with it, in order.
-     */
-    private void submit(ChannelOp op, Object attachment) {
-        submit(op, attachment, 0);
-    }
-
-    /**
-     * As {@link #submit(ChannelOp, Object)}, arming a timeout of {@code timeoutNanos} first when positive. The use
-     * begins before the timer is armed, and the timer before admission: the dispatching thread, which disarms it
-     * before the callback, always comes after the arming, and a timer that fires before admission marks this use.
-     */
-    private void submit(ChannelOp op, Object attachment, long timeoutNanos) {
-        op.attachment = attachment;
-        int use = op.direction.beginUse(op);
-        if (timeoutNanos > 0) {
-            OpTimeout t = op.timeout;
-            if (t == null) {
-                t = op.timeout = new OpTimeout(op, demultiplexor);
-            }
-            try {
-                t.arm(use, timeoutNanos);
-            } catch (IllegalStateException demultiplexorClosed) {
-                // No timer can run any more; the channel is being closed with it, so the operation completes
-                // with a close error without one.
-            }
-        }
-        if (OperationEvents.timing()) {
-            op.startNanos = System.nanoTime();
-        }
-        ChannelOp now = op.direction.submit(op, closed.get());
-        if (now == null) {
-            return;
-        }
-        if (!completionsAtStart) {
-            processor.start(now);
-            return;
-        }
-        ChannelOp done = processor.startHandingBack(now);
-        if (done != null) {
-            demultiplexor.dispatcher().dispatchHandedBack(done);
-        }
     }
 
     /**
@@ -728,31 +535,6 @@ public final class AsynchChannel implements Closeable {
         close();
     }
 
-    /**
-     * After the callback: closes an accepted connection nobody adopted, recycles, starts the next operation. With
-     * completions at start on and {@code mayHandBack}, the next operation's completion at start is handed back.
-     *
-     * @return the next operation if it completed while this thread started it (to dispatch next), else null
-     */
-    ChannelOp afterDispatch(ChannelOp op, boolean mayHandBack) {
-        Object unadopted = op.request.takeAcceptedHandle();
-        if (unadopted != null) {
-            processor.engine().discard(unadopted); // not adopted by the handler: close it, never leak it
-        }
-        ChannelOp next = op.direction.finish(op);
-        if (op.timeout != null && closed.get()) {
-            op.timeout.release(); // closed after abortAll looked at the free list, or before: once is enough
-        }
-        if (next == null) {
-            return null;
-        }
-        if (mayHandBack && (completionsAtStart || chainedCallbacks)) {
-            return processor.startHandingBack(next);
-        }
-        processor.start(next);
-        return null;
-    }
-
     // ---------------------------------------------------------------- cancel and close
 
     /**
@@ -762,7 +544,7 @@ public final class AsynchChannel implements Closeable {
      * channel stays open.
      */
     public void cancel() {
-        abortAll(false);
+        ChannelClosing.abortAll(this, false);
     }
 
     /**
@@ -779,17 +561,7 @@ public final class AsynchChannel implements Closeable {
      */
     @Override
     public void close() {
-        if (closed.compareAndSet(false, true)) {
-            abortAll(true);
-            Runnable listener;
-            synchronized (this) {
-                listener = closeListener;
-                closeListener = null;
-            }
-            if (listener != null) {
-                runCloseListener(listener);
-            }
-        }
+        ChannelClosing.close(this);
     }
 
     /**
@@ -801,54 +573,7 @@ public final class AsynchChannel implements Closeable {
      * connection counts (the toolkit's {@code Acceptor}); what a listener throws is logged and dropped.
      */
     public void whenClosed(Runnable listener) {
-        Objects.requireNonNull(listener, "listener");
-        synchronized (this) {
-            if (!closed.get()) {
-                Runnable before = closeListener;
-                closeListener = before == null ? listener : () -> {
-                    runCloseListener(before);
-                    runCloseListener(listener);
-                };
-                return;
-            }
-        }
-        runCloseListener(listener); // closed already: close() found no listener, or will run none
-    }
-
-    private void runCloseListener(Runnable listener) {
-        try {
-            listener.run();
-        } catch (RuntimeException | Error e) {
-            Dispatcher.LOG.warn("close listener of {} failed", this, e);
-        }
-    }
-
-    /**
-     * Marks every operation of both directions (the directions complete them in order, one at a time), closes
-     * the engine's channel when closing (so a start racing with us fails at once), then cancels the active
-     * operations in the processor.
-     */
-    private void abortAll(boolean close) {
-        Supplier<Throwable> reasons = close ? AsynchronousCloseException::new : OperationCancelledException::new;
-        ChannelDirection.Marked activeIn = input.abort(reasons, close);
-        ChannelDirection.Marked activeOut = output.abort(reasons, close);
-        if (close) {
-            try {
-                engineChannel.close();
-            } catch (IOException e) {
-                Dispatcher.LOG.debug("closing {} failed", this, e);
-            }
-            demultiplexor.untrack(this);
-            ClosedChannelWatch.unwatch(this);
-            input.releaseFreeTimeouts();
-            output.releaseFreeTimeouts();
-        }
-        if (activeIn != null) {
-            processor.cancel(activeIn.op(), activeIn.reason());
-        }
-        if (activeOut != null) {
-            processor.cancel(activeOut.op(), activeOut.reason());
-        }
+        ChannelClosing.whenClosed(this, listener);
     }
 
     /**
@@ -927,25 +652,6 @@ public final class AsynchChannel implements Closeable {
 
     public Demultiplexor getDemultiplexor() {
         return demultiplexor;
-    }
-
-    // ---------------------------------------------------------------- operation pools
-
-    /** A free operation of {@code kind} from its direction's free list, or a new one (only until warmed up). */
-    private ChannelOp take(OpKind kind) {
-        ChannelOp op = (kind.isInput() ? input : output).takeFree(kind);
-        if (op != null) {
-            return op;
-        }
-        return switch (kind) {
-            case READ, READ_FILE -> new OpRead(this);
-            case WRITE, WRITE_FILE -> new OpWrite(this);
-            case ACCEPT -> new OpAccept(this);
-            case CONNECT -> new OpConnect(this);
-            case RECEIVE -> new OpReceive(this);
-            case SEND -> new OpSend(this);
-            case TRANSMIT_FILE -> new OpTransmit(this);
-        };
     }
 
     @Override

@@ -124,7 +124,7 @@ final class ChannelDirection {
     /**
      * Takes the timers of the free operations out of the timer queue (the channel is closed: no use of them will
      * come). Called by the closing thread after {@link #abort abort(…, close = true)}; an operation freed later is
-     * released by the thread that frees it ({@link AsynchChannel#afterDispatch}).
+     * released by the thread that frees it ({@link OperationStarter#afterDispatch}).
      */
     void releaseFreeTimeouts() {
         List<OpTimeout> timeouts = null; // most channels never time an operation: no list for them

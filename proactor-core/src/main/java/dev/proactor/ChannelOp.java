@@ -141,7 +141,7 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
 
     @Override
     ChannelOp afterDispatch(boolean mayHandBack) {
-        return channel.afterDispatch(this, mayHandBack);
+        return OperationStarter.afterDispatch(channel, this, mayHandBack);
     }
 
     @Override

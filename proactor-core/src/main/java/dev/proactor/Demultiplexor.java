@@ -301,7 +301,7 @@ public final class Demultiplexor implements AutoCloseable {
         if (op.dispatcher != dispatcher) {
             throw new IllegalArgumentException("timer belongs to another demultiplexor");
         }
-        dispatcher.post(op, Objects.requireNonNull(level, "level"));
+        dispatcher.timers.post(op, Objects.requireNonNull(level, "level"));
     }
 
     /**
@@ -555,7 +555,7 @@ public final class Demultiplexor implements AutoCloseable {
             closed = true;
             threads = new ArrayList<>(pool);
         }
-        dispatcher.stopTimers();
+        dispatcher.timers.stopTimers();
         for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
             ch.close();
         }

@@ -8,9 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The leader/follower dispatcher (seed §4, §6): owns the completion queue and the timer heap, decides for each
- * thread in its loop whether it dispatches completions, leads a processor, or sleeps as a follower, and wakes
- * followers or interrupts leaders when work is posted.
+ * The leader/follower dispatcher (seed §4, §6): owns the completion queue and the timer heap
+ * ({@link DispatcherTimers}), decides for each thread in its loop whether it dispatches completions
+ * ({@link CallbackChain}), leads a processor, or sleeps as a follower, and wakes followers or interrupts leaders
+ * when work is posted ({@link Followers}).
  *
  * <p><b>Rules it keeps</b> (see the README's semantics section):
  * <ul>
@@ -28,16 +29,16 @@ import org.slf4j.LoggerFactory;
  *       status still set.</li>
  *   <li><i>Handler failures stay in the handler.</i> Any {@link Throwable} from a callback goes to
  *       {@link Op#onHandlerFailure}; the thread goes on.</li>
- *   <li><i>Close.</i> {@link #stopTimers()} drops scheduled timers, due ones too (posted completions stay queued and
- *       are dispatched); {@link #stop()} makes threads leave
- *       once the queue is empty; {@link #drainAndTerminate()} dispatches what is left; after it, a completion
- *       posted from outside a dispatcher loop is dispatched at once by the posting thread.</li>
+ *   <li><i>Close.</i> {@link DispatcherTimers#stopTimers()} drops scheduled timers, due ones too (posted
+ *       completions stay queued and are dispatched); {@link #stop()} makes threads leave once the queue is empty;
+ *       {@link #drainAndTerminate()} dispatches what is left; after it, a completion posted from outside a
+ *       dispatcher loop is dispatched at once by the posting thread.</li>
  * </ul>
  *
  * <p>Locking: one lock guards the completion queue, the timers and the thread counts. It is released while a
  * completion is dispatched, while a follower sleeps and while a leader waits (the seed's three unlock points).
- * Lock order everywhere: channel direction, then engine, then this lock; nothing is called out of this class
- * while the lock is held except the (non-blocking) interrupt strategy.
+ * Lock order everywhere: channel direction, then engine, then this lock; nothing is called out of this class and
+ * its parts while the lock is held except the (non-blocking) interrupt strategy.
  */
 final class Dispatcher {
 
@@ -48,39 +49,25 @@ final class Dispatcher {
 
     /** The dispatcher whose loop the current thread is in, to post without needless wake-ups. */
     private static final ThreadLocal<Dispatcher> CURRENT = new ThreadLocal<>();
-    /** Operations completed at start that one thread dispatches in a row after the callback they waited for. */
-    static final int MAX_CHAINED_AT_START = 16;
     /** The dispatcher whose own thread (pool thread or dedicated leader) this is, for the thread's whole life. */
     private static final ThreadLocal<Dispatcher> OWN_THREAD = new ThreadLocal<>();
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition followerWake = lock.newCondition();
     private final Condition leaderLeft = lock.newCondition();
     private final OpQueue completed = new OpQueue();
-    private final TimerQueue timers = new TimerQueue();
-    /**
-     * The timer queue's clock in nanoseconds: {@code System::nanoTime}, replaced only by model-checking tests
-     * (under Lincheck time stands still, so no timer would ever be due). Volatile: operation timeouts read it
-     * without the lock ({@link #timerNow()}).
-     */
-    private volatile LongSupplier timerClock = System::nanoTime;
-    /** Timers scheduled since the start ({@link #timerSchedules()}). Lock held. */
-    private long timerSchedules;
+    /** The threads sleeping as followers, and the wake-ups sent to them; guarded by {@link #lock}. */
+    final Followers followers = new Followers(this, lock, completed);
+    /** The timer heap, where timers are scheduled, posted and cancelled; guarded by {@link #lock}. */
+    final DispatcherTimers timers = new DispatcherTimers(this, completed);
     private Processor[] processors = new Processor[0];
     /** Queue-wait histogram, or null when statistics are off. */
     private LatencyRecorder queueWait;
     /** Always-on totals ({@link Demultiplexor#getTotals()}); recorded where the lock is already held. */
     final DispatchTotals totals = new DispatchTotals();
 
-    /** Threads sleeping as followers. */
-    private int followers;
-    /** Signals sent to followers that have not yet woken. */
-    private int pendingWakeups;
     /** Completions dispatched since the last poll, and how many make a round. Lock held. */
     private int sincePoll;
     private int round = MIN_ROUND;
-    /** Set by {@link #stopTimers()}: no timer is scheduled, posted or fired any more. */
-    private boolean timersStopped;
     /** Set by {@link #stop()}: threads leave their loop once the queue is empty. */
     private volatile boolean stopping;
     /** Set by {@link #drainAndTerminate()}: no loop runs any more; posts are dispatched by the poster. */
@@ -96,7 +83,7 @@ final class Dispatcher {
     }
 
     /** Appends to the completion queue, stamping the time when statistics are on. Lock held. */
-    private void queueLocked(Op op) {
+    void queueLocked(Op op) {
         if (queueWait != null) {
             op.queuedAtNanos = System.nanoTime();
         }
@@ -129,35 +116,18 @@ final class Dispatcher {
             queueLocked(op);
             if (isDispatcherThread()) {
                 if (completed.size() > 1) {
-                    wakeFollowerLocked();
+                    followers.wakeFollowerLocked();
                 }
             } else if (terminated) {
                 drainHere = true;
             } else {
-                notifyLocked(NotifyLevel.STRONG);
+                followers.notifyLocked(NotifyLevel.STRONG);
             }
         } finally {
             lock.unlock();
         }
         if (drainHere) {
             drainQueue();
-        }
-    }
-
-    /** Queues a user completion ({@code post}). */
-    void post(OpTimer op, NotifyLevel level) {
-        lock.lock();
-        try {
-            checkTimersRunning();
-            timers.remove(op);
-            op.posted = true;
-            if (op.queue != completed) {
-                op.state = OpState.POSTED;
-                queueLocked(op);
-            }
-            notifyLocked(level);
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -175,155 +145,27 @@ final class Dispatcher {
         lock.unlock();
     }
 
-    /** Whether a thread waits on the follower condition (it may have been interrupted since). Lock held; tests. */
+    /** Whether a thread waits on the follower condition (tests: see {@link Followers#hasConditionWaitersLocked}). */
     boolean hasConditionWaitersLocked() {
-        return lock.hasWaiters(followerWake);
+        return followers.hasConditionWaitersLocked();
     }
 
-    private void notifyLocked(NotifyLevel level) {
-        if (level == NotifyLevel.NONE) {
-            return;
-        }
-        if (wakeFollowerLocked()) {
-            return;
-        }
-        if (level == NotifyLevel.STRONG) {
-            interruptOneLeaderLocked();
-        }
-    }
+    // ---------------------------------------------------------------- timers (test hooks; see DispatcherTimers)
 
-    /**
-     * A dedicated leader queued results: wake a follower to dispatch them, or if none sleeps, interrupt a shared
-     * leader of another processor so it comes back to the queue. Lock held.
-     */
-    void notifyFromDedicatedLeaderLocked() {
-        notifyLocked(NotifyLevel.STRONG);
-    }
-
-    /** Wakes one sleeping follower not already being woken; returns whether there was one. */
-    boolean wakeFollowerLocked() {
-        if (followers - pendingWakeups > 0) {
-            pendingWakeups++;
-            followerWake.signal();
-            totals.countHandOff();
-            OperationEvents.leaderHandOff(followers, completed.size());
-            return true;
-        }
-        return false;
-    }
-
-    private void interruptOneLeaderLocked() {
-        for (Processor p : processors) {
-            if (p.interruptIfLeading()) {
-                return;
-            }
-        }
-    }
-
-    // ---------------------------------------------------------------- timers
-
-    /** Replaces the timer queue's clock (tests only: see {@link #timerClock}). */
     void useTimerClock(LongSupplier clock) {
-        lock.lock();
-        try {
-            timerClock = clock;
-        } finally {
-            lock.unlock();
-        }
+        timers.useTimerClock(clock);
     }
 
-    void schedule(OpTimer t, long delayNanos, Object attachment) {
-        scheduleAt(t, timerNow() + Math.min(delayNanos, Long.MAX_VALUE / 4), attachment);
-    }
-
-    /**
-     * Schedules {@code t} to fire at {@code deadline} on the timer clock ({@link #timerNow()}), replacing any
-     * earlier schedule or posting of it.
-     *
-     * @throws IllegalStateException if the demultiplexor is closed
-     */
-    void scheduleAt(OpTimer t, long deadline, Object attachment) {
-        lock.lock();
-        try {
-            checkTimersRunning();
-            timers.remove(t);
-            completed.remove(t);
-            t.posted = false;
-            t.attachment = attachment;
-            t.state = OpState.STARTED;
-            timers.add(t, deadline);
-            timerSchedules++;
-            if (timers.firstDeadline() == deadline) {
-                // A new earliest deadline: whoever sleeps or waits must recompute its timeout.
-                notifyLocked(NotifyLevel.STRONG);
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The timer clock: {@link System#nanoTime()} unless a test replaced it. Any thread, no lock. */
-    long timerNow() {
-        return timerClock.getAsLong();
-    }
-
-    /** Timers scheduled since the demultiplexor opened (tests: how often operation timeouts take the lock). */
     long timerSchedules() {
-        lock.lock();
-        try {
-            return timerSchedules;
-        } finally {
-            lock.unlock();
-        }
+        return timers.timerSchedules();
     }
 
-    /** Timers in the queue, not yet due (tests). */
     int timerCount() {
-        lock.lock();
-        try {
-            return timers.size();
-        } finally {
-            lock.unlock();
-        }
+        return timers.timerCount();
     }
 
     boolean cancel(OpTimer t) {
-        lock.lock();
-        try {
-            if (timers.remove(t) || completed.remove(t)) {
-                t.state = OpState.INITIALIZED;
-                return true;
-            }
-            return false;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private void checkTimersRunning() {
-        if (timersStopped) {
-            throw new IllegalStateException("demultiplexor is closed");
-        }
-    }
-
-    /** Moves due timers to the completion queue. Lock held. */
-    private void expireTimersLocked() {
-        if (timers.isEmpty()) {
-            return;
-        }
-        long now = timerClock.getAsLong();
-        for (OpTimer t = timers.pollExpired(now); t != null; t = timers.pollExpired(now)) {
-            t.state = OpState.POSTED;
-            queueLocked(t);
-        }
-    }
-
-    /** Nanoseconds until the earliest timer (at least 0), or -1 when there is none. Lock held. */
-    private long nanosToNextTimerLocked() {
-        if (timers.isEmpty()) {
-            return -1;
-        }
-        return Math.max(0, timers.firstDeadline() - timerClock.getAsLong());
+        return timers.cancel(t);
     }
 
     // ---------------------------------------------------------------- the loop
@@ -366,7 +208,7 @@ final class Dispatcher {
         try {
             for (;;) {
                 // Step 1: the completion queue (and due timers) first, with a poll after each round.
-                expireTimersLocked();
+                timers.expireTimersLocked();
                 Op op = completed.poll();
                 if (op != null) {
                     if (sincePoll >= round && leadLocked(0)) {
@@ -376,7 +218,7 @@ final class Dispatcher {
                     }
                     sincePoll++;
                     if (!completed.isEmpty()) {
-                        wakeFollowerLocked(); // more than this thread can take at once: get help
+                        followers.wakeFollowerLocked(); // more than this thread can take at once: get help
                     }
                     op.state = OpState.COMPLETED;
                     if (queueWait != null) {
@@ -384,7 +226,7 @@ final class Dispatcher {
                     }
                     lock.unlock(); // Unlock point 1
                     try {
-                        dispatch(op);
+                        CallbackChain.dispatch(op, totals);
                     } finally {
                         lock.lock();
                     }
@@ -403,7 +245,7 @@ final class Dispatcher {
                 if (remaining == 0 && polled) {
                     return dispatched;
                 }
-                long waitNanos = minTimeout(remaining, nanosToNextTimerLocked());
+                long waitNanos = minTimeout(remaining, timers.nanosToNextTimerLocked());
 
                 // Step 2: lead a processor if one has no leader.
                 if (leadLocked(waitNanos)) {
@@ -416,23 +258,8 @@ final class Dispatcher {
 
                 // Step 3: follow.
                 ownThreadAwayLocked();
-                followers++;
-                try {
-                    if (waitNanos < 0) {
-                        followerWake.await(); // Unlock point 2
-                    } else {
-                        followerWake.awaitNanos(waitNanos);
-                    }
-                } catch (InterruptedException e) {
-                    if (!pool) {
-                        Thread.currentThread().interrupt();
-                        return dispatched;
-                    }
-                } finally {
-                    followers--;
-                    if (pendingWakeups > 0) {
-                        pendingWakeups--;
-                    }
+                if (!followers.followLocked(waitNanos, pool)) {
+                    return dispatched;
                 }
             }
         } finally {
@@ -471,7 +298,7 @@ final class Dispatcher {
             round = Math.max(MIN_ROUND, completed.size());
             if (!completed.isEmpty()) {
                 // This thread dispatches what it found; a follower takes over the leadership.
-                wakeFollowerLocked();
+                followers.wakeFollowerLocked();
             }
         }
         return true;
@@ -499,15 +326,15 @@ final class Dispatcher {
             return;
         }
         if (!completed.isEmpty()) {
-            notifyLocked(NotifyLevel.STRONG);
+            followers.notifyLocked(NotifyLevel.STRONG);
             return;
         }
-        if (followers - pendingWakeups <= 0) {
+        if (!followers.canWakeLocked()) {
             return;
         }
         for (Processor p : processors) {
             if (p.isLeaderlessShared()) {
-                wakeFollowerLocked();
+                followers.wakeFollowerLocked();
                 return;
             }
         }
@@ -523,68 +350,14 @@ final class Dispatcher {
         return Math.min(a, b);
     }
 
-    /** Runs one callback; whatever it throws, {@link Error}s included, stays with the handler. */
-    /**
-     * Dispatches an operation whose completion the calling thread claimed at its start
-     * ({@link Processor#startHandingBack}) on that thread, now: its callback, then what follows it. The thread
-     * is not made a thread of this dispatcher (what the callback completes is posted as from any thread).
-     */
-    void dispatchHandedBack(ChannelOp op) {
-        op.state = OpState.COMPLETED;
-        dispatch(op);
-    }
-
-    /**
-     * Runs a callback and what its channel hands back after it: an operation that waited behind it and completed
-     * at once when started by this thread ({@link AsynchChannel#setCompletionsAtStart}) is dispatched here next,
-     * in a loop (the stack does not grow), at most {@value #MAX_CHAINED_AT_START} in a row; after that the next
-     * one is started as usual and queued, so one channel cannot keep a thread to itself.
-     */
-    private void dispatch(Op op) {
-        for (int chained = 0; ; chained++) {
-            totals.countDispatch();
-            try {
-                op.dispatch();
-            } catch (Throwable t) {
-                op.onHandlerFailure(t);
-            }
-            ChannelOp next = op.afterDispatch(chained < MAX_CHAINED_AT_START);
-            if (next == null) {
-                return;
-            }
-            next.state = OpState.COMPLETED;
-            op = next;
-        }
-    }
-
     // ---------------------------------------------------------------- life cycle
-
-    /** First step of close: pending timers are dropped, queued ones too, and no timer is scheduled or posted. */
-    void stopTimers() {
-        lock.lock();
-        try {
-            timersStopped = true;
-            timers.clear();
-            Op op = completed.peek();
-            while (op != null) {
-                Op next = op.next;
-                if (op instanceof OpTimer t && !t.posted) { // posted completions are dispatched at close
-                    completed.remove(t);
-                    t.state = OpState.INITIALIZED;
-                }
-                op = next;
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
 
     /** Makes every thread leave its loop once the queue is empty, and no thread take leadership. */
     void stop() {
         lock.lock();
         try {
             stopping = true;
-            followerWake.signalAll();
+            followers.wakeAllLocked();
             for (Processor p : processors) {
                 p.interruptIfLeading();
             }
@@ -661,7 +434,7 @@ final class Dispatcher {
                 } finally {
                     lock.unlock();
                 }
-                dispatch(op);
+                CallbackChain.dispatch(op, totals);
             }
         } finally {
             CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates

@@ -40,6 +40,6 @@ public final class OpAccept extends ChannelOp {
         if (request.acceptedHandle() == null) {
             throw new IllegalStateException("no accepted connection to adopt (error or already adopted)");
         }
-        return channel.adoptAccepted(request.takeAcceptedHandle(), handler);
+        return ChannelOpening.adoptAccepted(channel, request.takeAcceptedHandle(), handler);
     }
 }

@@ -54,7 +54,7 @@ final class OpTimeout implements AsynchHandler {
      * @throws IllegalStateException if the demultiplexor is closed and the timer had to be queued
      */
     synchronized void arm(int use, long nanos) {
-        long at = dispatcher.timerNow() + Math.min(nanos, Long.MAX_VALUE / 4);
+        long at = dispatcher.timers.timerNow() + Math.min(nanos, Long.MAX_VALUE / 4);
         this.use = use;
         this.deadline = at;
         this.armed = true;
@@ -63,7 +63,7 @@ final class OpTimeout implements AsynchHandler {
         }
         queued = true;
         queuedFor = at;
-        dispatcher.scheduleAt(timer, at, null);
+        dispatcher.timers.scheduleAt(timer, at, null);
     }
 
     /** The armed use ended (dispatching thread, before its callback); the timer stays queued (see above). */
@@ -90,11 +90,11 @@ final class OpTimeout implements AsynchHandler {
             if (!armed) {
                 return;
             }
-            if (deadline - dispatcher.timerNow() > 0) {
+            if (deadline - dispatcher.timers.timerNow() > 0) {
                 queued = true;
                 queuedFor = deadline;
                 try {
-                    dispatcher.scheduleAt(timer, deadline, null);
+                    dispatcher.timers.scheduleAt(timer, deadline, null);
                 } catch (IllegalStateException demultiplexorClosed) {
                     queued = false; // the close completes the operation
                 }

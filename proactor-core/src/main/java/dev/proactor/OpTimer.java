@@ -53,7 +53,7 @@ public final class OpTimer extends Op {
         if (delay < 0) {
             throw new IllegalArgumentException("negative delay: " + delay);
         }
-        dispatcher.schedule(this, unit.toNanos(delay), attachment);
+        dispatcher.timers.schedule(this, unit.toNanos(delay), attachment);
     }
 
     /**
@@ -62,7 +62,7 @@ public final class OpTimer extends Op {
      * @return {@code true} if it was pending and will now not be dispatched
      */
     public boolean cancel() {
-        return dispatcher.cancel(this);
+        return dispatcher.timers.cancel(this);
     }
 
     /** Whether the timer is scheduled or posted and its callback has not begun. */

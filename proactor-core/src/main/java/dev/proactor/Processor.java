@@ -206,7 +206,7 @@ final class Processor {
 
     /**
      * As {@link #start}, except that an operation the engine completes during this call is handed back, its
-     * completion claimed, for the caller to dispatch on its own thread ({@link Dispatcher#dispatchHandedBack}),
+     * completion claimed, for the caller to dispatch on its own thread ({@link CallbackChain#dispatchHandedBack}),
      * instead of being queued for the demultiplexor's threads. Only for a channel that asked for it
      * ({@link AsynchChannel#setCompletionsAtStart}); an operation that is aborted, or that waits for an in-flight
      * slot, starts as with {@link #start}. Any thread; never with the dispatcher lock.
@@ -448,7 +448,7 @@ final class Processor {
             if (n > 0 && mode == LeaderMode.DEDICATED) {
                 // The dedicated leader never dispatches (seed: NOTIFY_FOLLOWER). With a second processor there
                 // may be no follower, only a pool thread leading the other, shared processor: interrupt it then.
-                dispatcher.notifyFromDedicatedLeaderLocked();
+                dispatcher.followers.notifyFromDedicatedLeaderLocked();
             }
         } finally {
             dispatcher.unlock();

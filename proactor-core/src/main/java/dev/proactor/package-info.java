@@ -3,8 +3,11 @@
  * {@link dev.proactor.AsynchChannel} bound to a {@link dev.proactor.Demultiplexor}, and is called back with the
  * completed operation ({@link dev.proactor.OpRead}, {@link dev.proactor.OpWrite}, ...).
  *
- * <p>Inside: the {@code Dispatcher} (leader/follower, completion queue, timers) and one or two
- * {@code Processor}s each driving an engine of the {@link dev.proactor.spi} package. Those classes are package
- * private: only the API types are public.
+ * <p>Inside: the {@code Dispatcher} (leader/follower, completion queue; its timers in {@code DispatcherTimers},
+ * its sleeping threads in {@code Followers}, its callbacks run by {@code CallbackChain}) and one or two
+ * {@code Processor}s each driving an engine of the {@link dev.proactor.spi} package. Behind the
+ * {@code AsynchChannel} facade, {@code ChannelOpening} opens channels, {@code OperationArguments} checks and
+ * {@code OperationStarter} starts their operations, and {@code ChannelClosing} cancels and closes them. Those
+ * classes are package private: only the API types are public.
  */
 package dev.proactor;

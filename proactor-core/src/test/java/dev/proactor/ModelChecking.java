@@ -125,8 +125,8 @@ final class ModelChecking {
     private static final Field ENGINE_CHANNEL = declared(AsynchChannel.class, "engineChannel");
     private static final Field PROCESSOR = declared(AsynchChannel.class, "processor");
     private static final Field LEADER = declared(Processor.class, "leader");
-    private static final Field FOLLOWERS = declared(Dispatcher.class, "followers");
-    private static final Field PENDING_WAKEUPS = declared(Dispatcher.class, "pendingWakeups");
+    private static final Field FOLLOWERS = declared(Followers.class, "followers");
+    private static final Field PENDING_WAKEUPS = declared(Followers.class, "pendingWakeups");
 
     private static Field declared(Class<?> c, String name) {
         try {
@@ -172,7 +172,7 @@ final class ModelChecking {
     static int[] followerCounts(Dispatcher d) {
         d.lock();
         try {
-            return new int[] {(Integer) get(FOLLOWERS, d), (Integer) get(PENDING_WAKEUPS, d)};
+            return new int[] {(Integer) get(FOLLOWERS, d.followers), (Integer) get(PENDING_WAKEUPS, d.followers)};
         } finally {
             d.unlock();
         }
