@@ -14,7 +14,6 @@ final class CallbackChain {
     private CallbackChain() {
     }
 
-    /** Runs one callback; whatever it throws, {@link Error}s included, stays with the handler. */
     /**
      * Dispatches an operation whose completion the calling thread claimed at its start
      * ({@link Processor#startHandingBack}) on that thread, now: its callback, then what follows it. The thread

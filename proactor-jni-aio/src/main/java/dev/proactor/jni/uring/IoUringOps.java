@@ -3,7 +3,6 @@ package dev.proactor.jni.uring;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.DirectIoAlignment;
-import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
