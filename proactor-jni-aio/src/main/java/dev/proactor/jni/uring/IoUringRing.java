@@ -78,6 +78,8 @@ final class IoUringRing {
     private boolean doorbellRung;
     /** A thread that may not submit left entries to the running own turn. Guarded by this. */
     private boolean leftForTurn;
+    /** Entries of threads that may not enter, waiting for room (single-issuer rings only). Guarded by this. */
+    private final SqeBacklog backlog = new SqeBacklog();
     /** Offloaded handler work outstanding ({@link #offloadBegun()}); read under the monitor where it decides. */
     private final AtomicInteger offloads = new AtomicInteger();
     /**
@@ -193,9 +195,56 @@ final class IoUringRing {
         if (closed) {
             return CLOSED;
         }
-        if (localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries) {
+        if (!backlog.isEmpty()) {
+            moveBacklog(); // entries written before this one go first
+        }
+        if (!backlog.isEmpty() || isFull()) {
             return FULL;
         }
+        writeEntry(opcode, sqeFlags, ioprio, fileFd, address, length, offset, opFlags, userData);
+        return WRITTEN;
+    }
+
+    /**
+     * As {@link #prepare}, for a thread that may not enter a single-issuer ring: never {@link #FULL}. An entry that
+     * finds the queue full, or others waiting before it, joins the {@link SqeBacklog}, which the owner's next
+     * submission moves into the ring in order; the caller hands it on like any written entry.
+     *
+     * @return {@link #WRITTEN} (written or queued) or {@link #CLOSED}
+     */
+    synchronized int prepareOrQueue(int opcode, int sqeFlags, int ioprio, int fileFd, long address, int length,
+                                    long offset, int opFlags, long userData) {
+        if (closed) {
+            return CLOSED;
+        }
+        moveBacklog();
+        if (!backlog.isEmpty() || isFull()) {
+            backlog.add(opcode, sqeFlags, ioprio, fileFd, address, length, offset, opFlags, userData);
+        } else {
+            writeEntry(opcode, sqeFlags, ioprio, fileFd, address, length, offset, opFlags, userData);
+        }
+        return WRITTEN;
+    }
+
+    /** Whether entries wait in the backlog for room (the owner must not block before they are in). */
+    synchronized boolean hasBacklog() {
+        return !backlog.isEmpty();
+    }
+
+    private boolean isFull() {
+        return localTail - (int) INT.getAcquire(sqRing, sqHead) == sqEntries;
+    }
+
+    /** Moves backlogged entries into the ring while it has room. Lock held. */
+    private void moveBacklog() {
+        while (!backlog.isEmpty() && !isFull()) {
+            backlog.moveFirstInto(this);
+        }
+    }
+
+    /** Writes one SQE (all other fields zero) at the tail and publishes it. Lock held; the queue has room. */
+    void writeEntry(int opcode, int sqeFlags, int ioprio, int fileFd, long address, int length, long offset,
+                    int opFlags, long userData) {
         int base = (localTail & sqMask) * IoUringNative.SQE_SIZE;
         for (int i = 0; i < IoUringNative.SQE_SIZE; i += Long.BYTES) {
             sqes.putLong(base + i, 0L);
@@ -212,7 +261,6 @@ final class IoUringRing {
         localTail++;
         INT.setRelease(sqRing, sqTail, localTail);
         unsubmitted++;
-        return WRITTEN;
     }
 
     /**
@@ -228,7 +276,7 @@ final class IoUringRing {
 
     /** The position after the last SQE written so far: with {@link #consumed}, "every SQE written before now". */
     synchronized int writtenMark() {
-        return localTail;
+        return localTail + backlog.size(); // backlogged entries take the next positions, in order
     }
 
     /**
@@ -241,15 +289,21 @@ final class IoUringRing {
 
     /** Submits, without waiting, what is written and not submitted yet. Lock held. */
     private void submitLocked() throws IOException {
-        int n = unsubmitted;
-        if (n == 0) {
-            return;
-        }
-        unsubmitted = 0;
-        int result = IoUringNative.enter(fd, n, 0, 0, -1);
-        giveBack(n, result);
-        if (result < 0 && !isTransient(result)) {
-            throw Errors.newException("io_uring_enter", result);
+        for (;;) {
+            moveBacklog();
+            int n = unsubmitted;
+            if (n == 0) {
+                return;
+            }
+            unsubmitted = 0;
+            int result = IoUringNative.enter(fd, n, 0, 0, -1);
+            giveBack(n, result);
+            if (result < 0 && !isTransient(result)) {
+                throw Errors.newException("io_uring_enter", result);
+            }
+            if (result <= 0 || backlog.isEmpty()) {
+                return; // done, or the kernel takes nothing now: the next submission goes on
+            }
         }
     }
 
@@ -273,7 +327,7 @@ final class IoUringRing {
 
     /** Whether entries are written and not yet submitted. */
     synchronized boolean hasUnsubmitted() {
-        return unsubmitted > 0;
+        return unsubmitted > 0 || !backlog.isEmpty();
     }
 
     /**
@@ -284,6 +338,7 @@ final class IoUringRing {
         if (closed) {
             return 0;
         }
+        moveBacklog();
         int n = unsubmitted;
         unsubmitted = 0;
         return n;
@@ -318,7 +373,7 @@ final class IoUringRing {
      */
     synchronized boolean markWaitWithoutSubmitting() {
         waiting = true;
-        return unsubmitted > 0 && !closed;
+        return (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
     }
 
     /**
@@ -349,7 +404,7 @@ final class IoUringRing {
      * @return {@link #HANDED}, {@link #RING_DOORBELL} or {@link #TO_SUBMITTER}
      */
     synchronized int handOff() {
-        if (closed || unsubmitted == 0) {
+        if (closed || unsubmitted == 0 && backlog.isEmpty()) {
             return HANDED;
         }
         if (ownWaiting && doorbellUsable) {
@@ -393,7 +448,7 @@ final class IoUringRing {
                 return HANDED;
             }
             deferred = false;
-            if (closed || unsubmitted == 0 || !ownWaiting || !doorbellUsable || doorbellRung) {
+            if (closed || unsubmitted == 0 && backlog.isEmpty() || !ownWaiting || !doorbellUsable || doorbellRung) {
                 return HANDED; // submitted already, or a ring is on its way
             }
             doorbellRung = true;
@@ -422,7 +477,7 @@ final class IoUringRing {
      */
     synchronized boolean endOwnTurn() {
         ownTurn = false;
-        boolean left = leftForTurn && unsubmitted > 0 && !closed;
+        boolean left = leftForTurn && (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
         leftForTurn = false;
         return left;
     }

@@ -231,6 +231,10 @@ final class IoUringSubmission {
      */
     boolean writeSqe(int opcode, int ioprio, int fd, long address, int length, long offset, int opFlags,
                      long userData) throws IOException {
+        if (singleIssuer && !mayEnter()) { // never waits for the owner: see SqeBacklog
+            return ring.prepareOrQueue(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData)
+                    == IoUringRing.WRITTEN;
+        }
         long deadline = 0;
         for (int spins = 0; ; spins++) {
             int written = ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);

@@ -72,21 +72,24 @@ final class IoUringWaitStrategy implements WaitStrategy {
             // Retired descriptors (single-issuer ring): submit without blocking, so that they close at this reap.
             boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !engine.hasRetired();
             boolean capped = false;
+            boolean backlogged = false;
             int result;
             if (block) {
                 int n = 0;
                 if (own) {
                     n = ring.takeForWait();
+                    backlogged = ring.hasBacklog(); // more than the queue holds: submit, and come back for the rest
                 } else if (ring.markWaitWithoutSubmitting()) {
                     submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
                 }
                 // Offloaded work outstanding: hand-offs may skip the doorbell, so this wait is bounded.
-                capped = own && ring.isWaitBounded()
+                capped = own && !backlogged && ring.isWaitBounded()
                         && (remaining < 0 || remaining > OFFLOAD_WAIT_LIMIT_NANOS);
                 long wait = capped ? OFFLOAD_WAIT_LIMIT_NANOS : remaining;
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
-                    result = enters ? ring.enter(n, 1, wait < 0 ? -1 : wait) : nothingToEnter(remaining);
+                    result = !enters ? nothingToEnter(remaining)
+                            : backlogged ? ring.enterNoWait(n) : ring.enter(n, 1, wait < 0 ? -1 : wait);
                 } finally {
                     ring.endWait(n, result);
                 }
@@ -99,9 +102,10 @@ final class IoUringWaitStrategy implements WaitStrategy {
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
-            // Woken only to submit (by the doorbell, or at the bound of a capped wait): submit and wait again.
-            boolean onlyToSubmit = block && completed.isEmpty() && (submission.takeDoorbellRung() | capped)
-                    && !interrupt.takeSeen();
+            // Woken only to submit (by the doorbell, at the bound of a capped wait, or backlogged entries still
+            // to move in): submit and wait again.
+            boolean onlyToSubmit = block && completed.isEmpty()
+                    && (submission.takeDoorbellRung() | capped | backlogged) && !interrupt.takeSeen();
             if (!onlyToSubmit) {
                 engine.tryFirst().turnEnded(completed.size());
                 return completed.size();

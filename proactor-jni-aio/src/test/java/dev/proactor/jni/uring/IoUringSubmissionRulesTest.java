@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
+import dev.proactor.LeaderMode;
+import dev.proactor.NotifyLevel;
 import dev.proactor.OpAccept;
 import dev.proactor.OpConnect;
 import dev.proactor.OpRead;
 import dev.proactor.OpReceive;
+import dev.proactor.OpTimer;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.ConformanceMatrix;
@@ -28,8 +31,10 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -242,6 +247,70 @@ class IoUringSubmissionRulesTest {
                 }
                 for (int i = 0; i < n; i++) {
                     assertInstanceOf(AsynchronousCloseException.class, h.await(n + i), "read " + i);
+                }
+            } finally {
+                for (SocketChannel p : peers) {
+                    p.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * Owner mode: one thread owns a single-issuer ring and is the only one that may submit. While it is busy in a
+     * handler, a user thread starts more reads than the submission queue holds: the starts neither wait for room
+     * (the owner may itself be waiting for a monitor the starting thread holds, as when a timeout of the same
+     * channel fires) nor fail; once the owner is back, every read is submitted, in order, and completes.
+     */
+    @Test
+    void startsBeyondAFullQueueOfAnOwnedRingNeitherWaitForTheOwnerNorFail() throws Exception {
+        ProactorConfig config = ProactorConfig.builder().engine(IoUringEngineProvider.NAME).threads(1)
+                .leader(LeaderMode.OWNER).build();
+        assumeAvailable(config);
+        int n = 8;
+        Futures h = new Futures(2 * n);
+        CountDownLatch ownerBusy = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (Demultiplexor demux = open(config, 2);
+             ServerSocketChannel server = ServerSocketChannel.open().bind(LOOPBACK, 2 * n)) {
+            List<AsynchChannel> channels = new ArrayList<>();
+            List<SocketChannel> peers = new ArrayList<>();
+            try {
+                for (int i = 0; i < n; i++) {
+                    AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+                    ch.connect(server.getLocalAddress(), n + i);
+                    peers.add(server.accept());
+                    channels.add(ch);
+                    assertEquals("connected", h.await(n + i), "connect " + i);
+                }
+                demux.post(demux.newTimer(new AsynchHandler() {
+                    @Override
+                    public void onReadCompleted(OpRead op) {
+                    }
+
+                    @Override
+                    public void onWriteCompleted(OpWrite op) {
+                    }
+
+                    @Override
+                    public void onTimerCompleted(OpTimer op) throws InterruptedException {
+                        ownerBusy.countDown();
+                        release.await(GUARD_SECONDS, TimeUnit.SECONDS);
+                    }
+                }), NotifyLevel.STRONG);
+                assertTrue(ownerBusy.await(GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: the owner ran the timer");
+                try {
+                    for (int i = 0; i < n; i++) { // the ring holds 2; nobody submits until the owner is back
+                        channels.get(i).read(ByteBuffer.allocateDirect(16), i);
+                    }
+                } finally {
+                    release.countDown();
+                }
+                for (int i = 0; i < n; i++) {
+                    peers.get(i).write(ByteBuffer.wrap(new byte[] {(byte) i}));
+                }
+                for (int i = 0; i < n; i++) {
+                    assertEquals(1L, h.await(i), "read " + i);
                 }
             } finally {
                 for (SocketChannel p : peers) {
