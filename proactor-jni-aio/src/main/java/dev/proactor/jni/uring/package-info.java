@@ -50,7 +50,8 @@
  * ends after it: the last end rings once for the batch ({@code IoUringRing.offloadEnded}).
  * The kernel runs a request's completion work on its submitting thread, so the leader submitting is also what
  * keeps completions from waking a second thread. A full submission queue is waited on, never a failed or lost
- * request (see {@code IoUringEngine}).
+ * request (see {@code IoUringEngine}); on a single-issuer ring a thread other than the owner never waits for room,
+ * its entries queue in order behind the full ring ({@code SqeBacklog}).
  *
  * <p><b>Wake-up.</b> An {@code IORING_OP_NOP}, handed on like any SQE: submitted by the interrupting thread if it
  * may submit, else by the leader (rung through the doorbell when it blocks) or the submitter (see

@@ -145,19 +145,11 @@ class IoUringHandOffTest {
     @Test
     void handOffsDuringOffloadedWorkSkipTheDoorbellAndTheBoundedWaitSubmitsThem() throws Exception {
         int reads = 5;
-        List<EngineChannel> channels = new ArrayList<>();
-        for (int i = 0; i < reads; i++) {
-            channels.add(connect());
-        }
-        engine.offloadBegun();
-        engine.offloadBegun();
+        List<EngineChannel> channels = connect(reads);
+        beginTwoOffloadsAndAwaitTheBoundedWait();
         try {
-            awaitBoundedWait();
             long rings = engine.doorbellRings();
-            List<CompletableFuture<IoRequest>> done = new ArrayList<>();
-            for (int i = 0; i < reads; i++) {
-                done.add(startRead(engine, channels.get(i), ByteBuffer.allocateDirect(16)));
-            }
+            List<CompletableFuture<IoRequest>> done = startReads(channels);
             assertEquals(rings, engine.doorbellRings(), "no hand-off rang while other offloaded work was outstanding");
             for (int i = 0; i < reads; i++) {
                 peers.get(i).write(ByteBuffer.wrap(new byte[] {(byte) i}));
@@ -181,18 +173,10 @@ class IoUringHandOffTest {
     @Test
     void theLastOffloadToEndRingsAtMostOnceForWhatWasHandedOffWithoutARing() throws Exception {
         int reads = 5;
-        List<EngineChannel> channels = new ArrayList<>();
-        for (int i = 0; i < reads; i++) {
-            channels.add(connect());
-        }
-        engine.offloadBegun();
-        engine.offloadBegun();
-        awaitBoundedWait();
+        List<EngineChannel> channels = connect(reads);
+        beginTwoOffloadsAndAwaitTheBoundedWait();
         long rings = engine.doorbellRings();
-        List<CompletableFuture<IoRequest>> done = new ArrayList<>();
-        for (int i = 0; i < reads; i++) {
-            done.add(startRead(engine, channels.get(i), ByteBuffer.allocateDirect(16)));
-        }
+        List<CompletableFuture<IoRequest>> done = startReads(channels);
         engine.offloadEnded();
         assertEquals(rings, engine.doorbellRings(), "one offload is still outstanding");
         engine.offloadEnded();
@@ -205,8 +189,31 @@ class IoUringHandOffTest {
         }
     }
 
-    /** Wakes the leader so that it waits again, and returns once that wait is the bounded one of offloaded work. */
-    private void awaitBoundedWait() {
+    /** {@code n} connected sockets registered with the engine. */
+    private List<EngineChannel> connect(int n) throws Exception {
+        List<EngineChannel> channels = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            channels.add(connect());
+        }
+        return channels;
+    }
+
+    /** Starts a read on each channel from the calling thread (one that may not submit). */
+    private List<CompletableFuture<IoRequest>> startReads(List<EngineChannel> channels) {
+        List<CompletableFuture<IoRequest>> done = new ArrayList<>();
+        for (EngineChannel channel : channels) {
+            done.add(startRead(engine, channel, ByteBuffer.allocateDirect(16)));
+        }
+        return done;
+    }
+
+    /**
+     * Announces two offloaded tasks, wakes the leader so that it waits again, and returns once that wait is the
+     * bounded one of offloaded work.
+     */
+    private void beginTwoOffloadsAndAwaitTheBoundedWait() {
+        engine.offloadBegun();
+        engine.offloadBegun();
         engine.waitStrategy().interruptStrategy().interrupt();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GUARD_SECONDS);
         while (!engine.leaderWaitsBounded()) {

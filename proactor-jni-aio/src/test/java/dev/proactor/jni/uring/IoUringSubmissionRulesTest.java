@@ -224,15 +224,7 @@ class IoUringSubmissionRulesTest {
             List<AsynchChannel> channels = new ArrayList<>();
             List<SocketChannel> peers = new ArrayList<>();
             try {
-                for (int i = 0; i < n; i++) {
-                    AsynchChannel ch = AsynchChannel.openSocket(demux, h);
-                    ch.connect(server.getLocalAddress(), 2 * n + i);
-                    peers.add(server.accept());
-                    channels.add(ch);
-                }
-                for (int i = 0; i < n; i++) {
-                    assertEquals("connected", h.await(2 * n + i), "connect " + i);
-                }
+                connect(demux, server, h, n, 2 * n, channels, peers);
                 for (int i = 0; i < n; i++) { // timed reads: their cancels must not be lost
                     channels.get(i).read(ByteBuffer.allocateDirect(16), 1, TimeUnit.MILLISECONDS, i);
                 }
@@ -276,13 +268,7 @@ class IoUringSubmissionRulesTest {
             List<AsynchChannel> channels = new ArrayList<>();
             List<SocketChannel> peers = new ArrayList<>();
             try {
-                for (int i = 0; i < n; i++) {
-                    AsynchChannel ch = AsynchChannel.openSocket(demux, h);
-                    ch.connect(server.getLocalAddress(), n + i);
-                    peers.add(server.accept());
-                    channels.add(ch);
-                    assertEquals("connected", h.await(n + i), "connect " + i);
-                }
+                connect(demux, server, h, n, n, channels, peers);
                 demux.post(demux.newTimer(new AsynchHandler() {
                     @Override
                     public void onReadCompleted(OpRead op) {
@@ -317,6 +303,23 @@ class IoUringSubmissionRulesTest {
                     p.close();
                 }
             }
+        }
+    }
+
+    /**
+     * Connects {@code n} channels to {@code server} (connect {@code i} recorded at attachment {@code first + i}),
+     * adding them and the accepted peers to the lists.
+     */
+    private static void connect(Demultiplexor demux, ServerSocketChannel server, Futures h, int n, int first,
+                                List<AsynchChannel> channels, List<SocketChannel> peers) throws Exception {
+        for (int i = 0; i < n; i++) {
+            AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+            ch.connect(server.getLocalAddress(), first + i);
+            peers.add(server.accept());
+            channels.add(ch);
+        }
+        for (int i = 0; i < n; i++) {
+            assertEquals("connected", h.await(first + i), "connect " + i);
         }
     }
 
