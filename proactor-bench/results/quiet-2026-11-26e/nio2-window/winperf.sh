@@ -1,5 +1,6 @@
 #!/bin/bash
 name=$1; shift
+mkdir -p ${OUT:-/tmp/win}
 port=$((47000 + RANDOM % 1000))
 taskset -c 0 java -Xms1g -Xmx1g "$@" -jar $(git rev-parse --show-toplevel)/proactor-bench/target/proactor-bench.jar jdk-nio2 --host 127.0.0.1 --port $port --threads 1 --delay-us 0 > ${OUT:-/tmp/win}/$name.server.log 2>&1 &
 spid=$!
