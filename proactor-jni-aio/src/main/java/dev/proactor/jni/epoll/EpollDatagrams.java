@@ -1,5 +1,6 @@
 package dev.proactor.jni.epoll;
 
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
@@ -8,13 +9,9 @@ import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.NotYetConnectedException;
-import java.nio.channels.UnsupportedAddressTypeException;
 
 /**
  * Receive and send on a non-blocking datagram socket: {@code recvfrom(2)} and {@code sendto(2)} on buffer
@@ -74,7 +71,7 @@ final class EpollDatagrams {
             return false;
         }
         if (result < 0) {
-            throw failure("recvfrom", result, false);
+            throw SocketAddresses.datagramFailure("recvfrom", result, false);
         }
         destination.position(position + stored);
         request.peer(from.getCached());
@@ -94,7 +91,7 @@ final class EpollDatagrams {
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
         EpollScratch scratch = channel.outputScratch;
-        Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, checkTarget(channel, target));
+        Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = source.position();
         int limit = source.limit();
@@ -114,7 +111,7 @@ final class EpollDatagrams {
             return false;
         }
         if (result < 0) {
-            throw failure("sendto", result, target == null);
+            throw SocketAddresses.datagramFailure("sendto", result, target == null);
         }
         source.position(position + result);
         if (target == null) {
@@ -122,36 +119,6 @@ final class EpollDatagrams {
         }
         request.complete(result);
         return true;
-    }
-
-    /** The target as an {@link InetSocketAddress} this socket's family can reach, with the JDK's exceptions. */
-    private static InetSocketAddress checkTarget(EpollChannel channel, SocketAddress target) {
-        InetSocketAddress inet = EpollOperations.inet(target);
-        if (channel.family == SocketNative.AF_INET && inet.getAddress() instanceof Inet6Address) {
-            throw new UnsupportedAddressTypeException(); // an IPv4 socket has no route to an IPv6 address
-        }
-        return inet;
-    }
-
-    /**
-     * The exception for a failed datagram call, as the JDK's datagram channel reports it: no target on an
-     * unconnected socket is {@link NotYetConnectedException}, an ICMP port unreachable on a connected one a
-     * {@link PortUnreachableException}.
-     *
-     * @return the exception to throw
-     * @throws NotYetConnectedException for a send without a target on an unconnected socket
-     */
-    private static IOException failure(String call, int result, boolean noTarget) {
-        if (noTarget && (result == -ErrnoNative.EDESTADDRREQ || result == -ErrnoNative.ENOTCONN)) {
-            throw new NotYetConnectedException();
-        }
-        IOException mapped = Errors.newException(call, result);
-        if (result == -ErrnoNative.ECONNREFUSED) {
-            PortUnreachableException unreachable = new PortUnreachableException(mapped.getMessage());
-            unreachable.initCause(mapped.getCause() != null ? mapped.getCause() : mapped);
-            return unreachable;
-        }
-        return mapped;
     }
 
     private static void requireDatagram(EpollChannel channel, String operation) {

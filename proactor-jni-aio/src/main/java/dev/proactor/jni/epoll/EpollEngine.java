@@ -1,5 +1,6 @@
 package dev.proactor.jni.epoll;
 
+import dev.proactor.jni.internal.SocketAddresses;
 import static dev.proactor.jni.internal.CloseFailures.addTo;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
@@ -184,7 +185,7 @@ public final class EpollEngine implements Engine {
 
     @Override
     public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : EpollOperations.inet(local);
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
         int fd = openSocketFor(address, SocketNative.SOCK_STREAM);
         try {
             Errors.check("setsockopt(SO_REUSEADDR)",
@@ -205,7 +206,7 @@ public final class EpollEngine implements Engine {
      */
     @Override
     public EngineChannel openDatagram(SocketAddress local) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : EpollOperations.inet(local);
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
         int fd = openSocketFor(address, SocketNative.SOCK_DGRAM);
         try {
             Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));

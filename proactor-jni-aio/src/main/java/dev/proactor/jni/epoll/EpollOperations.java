@@ -1,7 +1,9 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
@@ -10,11 +12,7 @@ import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.UnresolvedAddressException;
-import java.nio.channels.UnsupportedAddressTypeException;
 
 /**
  * The non-blocking system calls that turn readiness into completion. Each method tries its request once
@@ -107,7 +105,7 @@ final class EpollOperations {
             asked = iovecs.totalLength();
             result = SocketNative.recv(channel.fd, iovecs);
         } else {
-            int want = bounceSpace(request, channel.inputScratch.bounce().size());
+            int want = BounceCopies.space(request, channel.inputScratch.bounce().size());
             if (want == 0) {
                 request.complete(0);
                 return true;
@@ -130,24 +128,6 @@ final class EpollOperations {
     }
 
     /**
-     * The bytes a read through the bounce block asks for: the space of the buffers, up to the block's size. Each
-     * buffer's range is checked as for a native call (DirectBuffers.checkRange), so a buffer that changed under
-     * the operation, or whose memory was freed, fails the read before any byte is taken from the socket.
-     */
-    private static int bounceSpace(IoRequest request, int blockSize) {
-        long space = 0;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && space < blockSize; i++) {
-            ByteBuffer buffer = buffers[i];
-            int position = buffer.position();
-            int limit = buffer.limit();
-            DirectBuffers.checkRange(buffer, position, limit);
-            space += limit - position;
-        }
-        return (int) Math.min(space, blockSize);
-    }
-
-    /**
      * Reads up to {@code want} bytes (at most the block's size) into the bounce block, then copies them into the
      * buffers in order. The copies are bounds-checked Java copies: a buffer changed meanwhile fails the read with
      * an exception, never a write outside it.
@@ -156,19 +136,7 @@ final class EpollOperations {
         NativeMemory bounce = channel.inputScratch.bounce();
         int result = SocketNative.recv(channel.fd, bounce.address(), want);
         if (result > 0) {
-            ByteBuffer source = bounce.buffer();
-            int copied = 0;
-            ByteBuffer[] buffers = request.buffers();
-            for (int i = request.offset(), end = i + request.length(); i < end && copied < result; i++) {
-                ByteBuffer destination = buffers[i];
-                int position = destination.position();
-                int n = Math.min(destination.limit() - position, result - copied);
-                if (n > 0) {
-                    destination.put(position, source, copied, n);
-                    destination.position(position + n);
-                    copied += n;
-                }
-            }
+            BounceCopies.drain(bounce, result, request);
         }
         return result;
     }
@@ -230,39 +198,15 @@ final class EpollOperations {
      */
     private static long writeThroughBounce(EpollChannel channel, IoRequest request) {
         NativeMemory bounce = channel.outputScratch.bounce();
-        ByteBuffer target = bounce.buffer();
-        ByteBuffer[] buffers = request.buffers();
-        int filled = 0;
-        for (int i = request.offset(), end = i + request.length(); i < end && filled < bounce.size(); i++) {
-            ByteBuffer source = buffers[i];
-            int position = source.position();
-            int limit = source.limit();
-            DirectBuffers.checkRange(source, position, limit);
-            int n = Math.min(limit - position, bounce.size() - filled);
-            target.put(filled, source, position, n);
-            filled += n;
-        }
+        int filled = BounceCopies.fill(bounce, request);
         if (filled == 0) {
             return 0;
         }
         int result = SocketNative.send(channel.fd, bounce.address(), filled);
         if (result > 0) {
-            advance(request, result);
+            BounceCopies.advance(request, result);
         }
         return result;
-    }
-
-    /** Moves the buffers' positions over {@code bytes} written from the bounce block (Java-checked). */
-    private static void advance(IoRequest request, long bytes) {
-        long left = bytes;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && left > 0; i++) {
-            ByteBuffer buffer = buffers[i];
-            int position = buffer.position();
-            int n = (int) Math.min(Math.max(buffer.limit() - position, 0), left);
-            buffer.position(position + n);
-            left -= n;
-        }
     }
 
     // ---------------------------------------------------------------- accept and connect
@@ -290,7 +234,7 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "connect");
         if (request.engineScratch() != CONNECT_ISSUED) {
             request.engineScratch(CONNECT_ISSUED);
-            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family, inet(request.address()));
+            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family, SocketAddresses.inet(request.address()));
             int result = SocketNative.connect(channel.fd, target);
             if (result == -ErrnoNative.EINPROGRESS) {
                 return false;
@@ -313,18 +257,6 @@ final class EpollOperations {
         Errors.check("getpeername", connected);
         request.peer(request.address());
         return true;
-    }
-
-    /** The address as an {@link InetSocketAddress}, with the JDK's exceptions for unusable ones. */
-    static InetSocketAddress inet(SocketAddress address) {
-        if (!(address instanceof InetSocketAddress)) {
-            throw new UnsupportedAddressTypeException();
-        }
-        InetSocketAddress inet = (InetSocketAddress) address;
-        if (inet.isUnresolved()) {
-            throw new UnresolvedAddressException();
-        }
-        return inet;
     }
 
     // ---------------------------------------------------------------- checks

@@ -1,5 +1,6 @@
 package dev.proactor.jni.uring;
 
+import dev.proactor.jni.internal.SocketAddresses;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
@@ -103,7 +104,7 @@ final class IoUringChannels {
     }
 
     EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
         int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_STREAM, 0));
         try {
             Errors.check("setsockopt(SO_REUSEADDR)",
@@ -118,7 +119,7 @@ final class IoUringChannels {
     }
 
     EngineChannel openDatagram(SocketAddress local) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : IoUringOps.inet(local);
+        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
         int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_DGRAM, 0));
         try {
             Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));

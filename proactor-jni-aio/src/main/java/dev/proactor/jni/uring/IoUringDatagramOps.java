@@ -1,5 +1,6 @@
 package dev.proactor.jni.uring;
 
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
@@ -8,13 +9,8 @@ import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.NotYetConnectedException;
-import java.nio.channels.UnsupportedAddressTypeException;
 
 /**
  * Datagram receive and send for {@link IoUringOps}: {@code RECVMSG}/{@code SENDMSG} on the direction's msghdr with
@@ -57,7 +53,7 @@ final class IoUringDatagramOps {
 
     static boolean completeReceive(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (result < 0) {
-            throw failure("recvmsg", result, false);
+            throw SocketAddresses.datagramFailure("recvmsg", result, false);
         }
         int stored = Math.min(result, dir.staged);
         ByteBuffer destination = request.firstBuffer();
@@ -75,7 +71,7 @@ final class IoUringDatagramOps {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
-        Sockaddr to = target == null ? null : dir.sockaddr().setFor(channel.family, checkTarget(channel, target));
+        Sockaddr to = target == null ? null : dir.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         int position = source.position();
         int limit = source.limit();
         DirectBuffers.checkRange(source, position, limit);
@@ -100,7 +96,7 @@ final class IoUringDatagramOps {
 
     static boolean completeSend(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (result < 0) {
-            throw failure("sendmsg", result, request.address() == null);
+            throw SocketAddresses.datagramFailure("sendmsg", result, request.address() == null);
         }
         request.firstBuffer().position(dir.startPosition + result);
         if (request.address() == null) {
@@ -125,27 +121,5 @@ final class IoUringDatagramOps {
         m.putLong(IoUringNative.MSGHDR_IOV, message.address() + iov);
         m.putLong(IoUringNative.MSGHDR_IOVLEN, 1);
         return message.address();
-    }
-
-    private static InetSocketAddress checkTarget(IoUringChannel channel, SocketAddress target) {
-        InetSocketAddress inet = IoUringOps.inet(target);
-        if (channel.family == dev.proactor.jni.internal.SocketNative.AF_INET
-                && inet.getAddress() instanceof Inet6Address) {
-            throw new UnsupportedAddressTypeException();
-        }
-        return inet;
-    }
-
-    private static IOException failure(String call, int result, boolean noTarget) {
-        if (noTarget && (result == -ErrnoNative.EDESTADDRREQ || result == -ErrnoNative.ENOTCONN)) {
-            throw new NotYetConnectedException();
-        }
-        IOException mapped = Errors.newException(call, result);
-        if (result == -ErrnoNative.ECONNREFUSED) {
-            PortUnreachableException unreachable = new PortUnreachableException(mapped.getMessage());
-            unreachable.initCause(mapped.getCause() != null ? mapped.getCause() : mapped);
-            return unreachable;
-        }
-        return mapped;
     }
 }

@@ -1,7 +1,9 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
@@ -11,14 +13,10 @@ import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
-import java.nio.channels.UnresolvedAddressException;
-import java.nio.channels.UnsupportedAddressTypeException;
 
 /**
  * Turns requests into SQEs and CQE results back into request results, one step at a time. A step writes one SQE
@@ -34,7 +32,7 @@ import java.nio.channels.UnsupportedAddressTypeException;
  * allocate nothing. Files with {@code O_DIRECT} take direct buffers only, each transfer checked against the file's
  * alignment before its SQE is written. Accept is in {@link IoUringAcceptOps}, datagrams in
  * {@link IoUringDatagramOps}, file transmission in {@link IoUringTransmit}, the bounce block's copies in
- * {@link IoUringBounce}.
+ * {@link BounceCopies} (shared with the epoll engine).
  */
 final class IoUringOps {
 
@@ -83,7 +81,7 @@ final class IoUringOps {
                 return IoUringAcceptOps.start(engine, dir, request);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
-                Sockaddr target = dir.sockaddr().setFor(channel.family, inet(request.address()));
+                Sockaddr target = dir.sockaddr().setFor(channel.family, SocketAddresses.inet(request.address()));
                 return engine.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
                         target.length(), 0);
             case RECEIVE:
@@ -198,7 +196,7 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int want = IoUringBounce.bounceSpace(request, IoUringDirection.BOUNCE_SIZE);
+        int want = BounceCopies.space(request, IoUringDirection.BOUNCE_SIZE);
         if (want == 0) {
             request.complete(0);
             return false;
@@ -249,7 +247,7 @@ final class IoUringOps {
                 dir.currentIovecs().advance(result);
                 break;
             default:
-                IoUringBounce.copyFromBounce(dir, request, result);
+                BounceCopies.drain(dir.bounce(), result, request);
                 break;
         }
         request.complete(result);
@@ -347,7 +345,8 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int filled = IoUringBounce.stage(dir, request);
+        int filled = BounceCopies.fill(dir.bounce(), request);
+        dir.staged = filled;
         if (filled == 0) {
             return false;
         }
@@ -393,7 +392,7 @@ final class IoUringOps {
                 dir.currentIovecs().advance(result);
                 break;
             default:
-                IoUringBounce.advance(request, result);
+                BounceCopies.advance(request, result);
                 break;
         }
         request.addBytes(result);
@@ -407,17 +406,6 @@ final class IoUringOps {
     }
 
     // ---------------------------------------------------------------- checks
-
-    static InetSocketAddress inet(SocketAddress address) {
-        if (!(address instanceof InetSocketAddress)) {
-            throw new UnsupportedAddressTypeException();
-        }
-        InetSocketAddress inet = (InetSocketAddress) address;
-        if (inet.isUnresolved()) {
-            throw new UnresolvedAddressException();
-        }
-        return inet;
-    }
 
     private static void require(IoUringChannel channel, IoUringChannel.Kind kind, String operation) {
         if (channel.kind != kind) {

@@ -1,21 +1,22 @@
-package dev.proactor.jni.uring;
+package dev.proactor.jni.internal;
 
-import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.spi.IoRequest;
 import java.nio.ByteBuffer;
 
 /**
- * The direction's 64 KiB bounce block for stream and file reads and writes of heap buffers, for {@link IoUringOps}:
- * how much of a request fits in it, staging a write's bytes into it, copying a read's bytes out of it, and moving the
- * buffers' positions past what a bounced write sent. Stateless; the caller holds the channel's monitor.
+ * The Java side of a stream operation on heap buffers, which a native engine passes through a direct bounce block:
+ * how much of the request fits in the block, copying a write's bytes into it, copying a read's bytes out of it, and
+ * moving the buffers' positions over what a bounced write sent. Every buffer's range is checked as for a native call
+ * ({@link DirectBuffers#checkRange}) and every copy is a bounds-checked Java copy, so a buffer that changed under the
+ * operation fails it with an exception, never a write outside it. Stateless; the caller owns the request and block.
  */
-final class IoUringBounce {
+public final class BounceCopies {
 
-    private IoUringBounce() {
+    private BounceCopies() {
     }
 
-    static int bounceSpace(IoRequest request, int blockSize) {
+    /** The bytes a read through the block asks for: the buffers' space, up to {@code blockSize}. */
+    public static int space(IoRequest request, int blockSize) {
         long space = 0;
         ByteBuffer[] buffers = request.buffers();
         for (int i = request.offset(), end = i + request.length(); i < end && space < blockSize; i++) {
@@ -28,9 +29,12 @@ final class IoUringBounce {
         return (int) Math.min(space, blockSize);
     }
 
-    /** Copies up to a block of the remaining bytes into the bounce block (Java-checked copies). */
-    static int stage(IoUringDirection dir, IoRequest request) {
-        NativeMemory bounce = dir.bounce();
+    /**
+     * Copies up to a block of the buffers' remaining bytes into {@code bounce}, without moving their positions.
+     *
+     * @return the bytes copied
+     */
+    public static int fill(NativeMemory bounce, IoRequest request) {
         ByteBuffer target = bounce.buffer();
         ByteBuffer[] buffers = request.buffers();
         int filled = 0;
@@ -43,18 +47,18 @@ final class IoUringBounce {
             target.put(filled, source, position, n);
             filled += n;
         }
-        dir.staged = filled;
         return filled;
     }
 
-    static void copyFromBounce(IoUringDirection dir, IoRequest request, int result) {
-        ByteBuffer source = dir.bounce().buffer();
+    /** Copies the first {@code count} bytes of {@code bounce} into the buffers in order, moving their positions. */
+    public static void drain(NativeMemory bounce, int count, IoRequest request) {
+        ByteBuffer source = bounce.buffer();
         int copied = 0;
         ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && copied < result; i++) {
+        for (int i = request.offset(), end = i + request.length(); i < end && copied < count; i++) {
             ByteBuffer destination = buffers[i];
             int position = destination.position();
-            int n = Math.min(destination.limit() - position, result - copied);
+            int n = Math.min(destination.limit() - position, count - copied);
             if (n > 0) {
                 destination.put(position, source, copied, n);
                 destination.position(position + n);
@@ -63,7 +67,8 @@ final class IoUringBounce {
         }
     }
 
-    static void advance(IoRequest request, long bytes) {
+    /** Moves the buffers' positions over {@code bytes} written from the block. */
+    public static void advance(IoRequest request, long bytes) {
         long left = bytes;
         ByteBuffer[] buffers = request.buffers();
         for (int i = request.offset(), end = i + request.length(); i < end && left > 0; i++) {
