@@ -86,7 +86,6 @@ public final class Acceptor implements AutoCloseable {
             if (b.listeners == 1) {
                 Listener l = new Listener();
                 l.channel = AsynchChannel.openServer(demultiplexor, l, b.address, b.backlog);
-                l.channel.setChainedCallbacks(true);
                 listeners.add(l);
             } else {
                 InetSocketAddress at = b.address;
@@ -102,7 +101,6 @@ public final class Acceptor implements AutoCloseable {
                     }
                     at = (InetSocketAddress) server.getLocalAddress(); // the others take the port the first got
                     l.channel = new AsynchChannel(demultiplexor, l, server);
-                    l.channel.setChainedCallbacks(true);
                     listeners.add(l);
                 }
             }

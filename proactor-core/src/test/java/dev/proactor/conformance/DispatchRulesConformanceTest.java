@@ -335,7 +335,7 @@ public abstract class DispatchRulesConformanceTest {
     /**
      * With {@link AsynchChannel#setChainedCallbacks} on, an accept started inside an accept callback, taking a
      * connection already queued in the backlog, is dispatched by the callback's thread right after it, ahead of
-     * other channels' completions already queued; off (the default), it queues behind them. One dispatching thread:
+     * other channels' completions already queued; off, it queues behind them. One dispatching thread:
      * its first callback holds it while the test queues an accept and two reads that all complete at start.
      */
     @ParameterizedTest(name = NAME)
@@ -347,8 +347,25 @@ public abstract class DispatchRulesConformanceTest {
         assertEquals(List.of("A", "R", "R", "A", "A"), acceptsAmongQueuedReads(oneThread, false), "queued");
     }
 
-    /** The order of the callbacks after the gate: "A" an accept, "R" a read of another channel. */
-    private static List<String> acceptsAmongQueuedReads(ProactorConfig config, boolean chained) throws Exception {
+    /**
+     * A listening channel chains its callbacks unless told otherwise: the plain accept loop (accept again in the
+     * callback) takes a burst of queued connections in one trip, not one per trip through every session's
+     * completions.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aListeningChannelChainsItsAcceptsByDefault(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        ProactorConfig oneThread = config.toBuilder().threads(1).build();
+        assertEquals(List.of("A", "A", "A", "R", "R"), acceptsAmongQueuedReads(oneThread, null), "default");
+    }
+
+    /**
+     * The order of the callbacks after the gate: "A" an accept, "R" a read of another channel.
+     *
+     * @param chained the listening channel's {@link AsynchChannel#setChainedCallbacks} setting, null to leave it
+     */
+    private static List<String> acceptsAmongQueuedReads(ProactorConfig config, Boolean chained) throws Exception {
         int connections = 3;
         List<String> order = new CopyOnWriteArrayList<>();
         CountDownLatch inGate = new CountDownLatch(1);
@@ -397,7 +414,9 @@ public abstract class DispatchRulesConformanceTest {
              Pair second = new Pair(demux, handler)) {
             server[0] = AsynchChannel.openServer(demux, handler,
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            server[0].setChainedCallbacks(chained);
+            if (chained != null) {
+                server[0].setChainedCallbacks(chained);
+            }
             for (int i = 0; i < connections; i++) {
                 clients.add(SocketChannel.open(server[0].getLocalAddress())); // queued: the handshake is done
             }

@@ -15,11 +15,12 @@ import java.util.stream.Stream;
  * <caption>soak properties</caption>
  * <tr><td>{@value #CONNECTIONS}</td><td>client connections kept open at once</td><td>400</td></tr>
  * <tr><td>{@value #SECONDS}</td><td>seconds of fault injection per engine, shared among the leader modes
- *     (2:1 shared:dedicated)</td><td>30</td></tr>
+ *     (2:1 shared:each other mode)</td><td>20</td></tr>
  * <tr><td>{@value #SEED}</td><td>the seed of every random choice; {@code random} for a new one</td>
  *     <td>{@value #DEFAULT_SEED}</td></tr>
  * <tr><td>{@value #THREADS}</td><td>demultiplexor pool threads</td><td>4</td></tr>
- * <tr><td>{@value #LEADERS}</td><td>leader modes to run, comma-separated</td><td>shared,dedicated</td></tr>
+ * <tr><td>{@value #LEADERS}</td><td>leader modes to run, comma-separated</td><td>shared,dedicated (io_uring:
+ *     shared,dedicated,owner)</td></tr>
  * <tr><td>{@value #WAIT_STRATEGY}</td><td>wait strategy</td><td>the engine's default</td></tr>
  * <tr><td>{@value #CLIENT_THREADS}</td><td>client selector threads</td><td>2</td></tr>
  * <tr><td>{@value #USER_THREADS}</td><td>user threads lent through handleEvents</td><td>2</td></tr>
@@ -48,6 +49,14 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
 
     /** The soak runs of {@code engine}: one per configured leader mode, sharing the engine's seconds. */
     public static Stream<SoakSettings> of(String engine) {
+        return of(engine, "shared,dedicated");
+    }
+
+    /**
+     * As {@link #of(String)}, with the leader modes run when {@value #LEADERS} is not set (comma-separated), for an
+     * engine with a mode of its own to cover (io_uring's owner mode makes a single-issuer ring).
+     */
+    public static Stream<SoakSettings> of(String engine, String defaultLeaders) {
         int connections = intProperty(CONNECTIONS, 400, 1);
         int seconds = intProperty(SECONDS, 20, 1);
         int threads = intProperty(THREADS, 4, 1);
@@ -59,7 +68,7 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
         double faults = rate == null || rate.isBlank() ? Math.max(10, connections / 40.0) : Double.parseDouble(rate);
         long seed = parseSeed();
         List<LeaderMode> leaders = new ArrayList<>();
-        for (String l : System.getProperty(LEADERS, "shared,dedicated").split(",")) {
+        for (String l : System.getProperty(LEADERS, defaultLeaders).split(",")) {
             if (!l.isBlank()) {
                 leaders.add(ProactorConfig.parseLeader(l));
             }
