@@ -726,7 +726,8 @@ final class SoakClients {
                 stats.detail("half-close truncated", c + ": " + how + " before every byte came back");
             } else if (c.state != DRAINED) {
                 stats.unexpectedDisconnects.increment();
-                stats.detail("unexpected disconnect", c + ": " + how + " without any fault injected");
+                stats.detail("unexpected disconnect", c + ": " + how + " without any fault injected; server side: "
+                        + server.describe(c.local, c.connectStarted));
             }
             close(c);
         }

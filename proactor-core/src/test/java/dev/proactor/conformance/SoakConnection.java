@@ -480,7 +480,7 @@ final class SoakConnection implements AsynchHandler {
 
     /** The handler's state, for the report of a connection that got stuck. */
     synchronized String describe() {
-        return this + ": open " + channel.isOpen() + ", dead " + dead + ", eof " + eof + ", bytes read " + bytesIn + ", written " + bytesOut
+        return this + " " + channel + ": open " + channel.isOpen() + ", dead " + dead + ", eof " + eof + ", bytes read " + bytesIn + ", written " + bytesOut
                 + ", unwritten " + pendingBytes + " (queued " + toWrite.size() + ")"
                 + ", reads in flight " + readsInFlight + " (outstanding " + input.describeOutstanding() + ")"
                 + ", writes in flight " + writesInFlight + " (outstanding " + output.describeOutstanding() + ")"

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +34,14 @@ final class SoakServer implements AsynchHandler {
     final AsynchChannel listener;
     /** Open connections: the victims of server-side faults. */
     final SoakRegistry<SoakConnection> live = new SoakRegistry<>();
-    /** The latest server connection per client address (the client's local address). */
-    private final Map<InetSocketAddress, SoakConnection> byRemote = new ConcurrentHashMap<>();
+    private static final int CONNECTIONS_PER_ADDRESS = 4;
+    /**
+     * The latest server connections per client address (the client's local address), oldest first, at most
+     * {@value #CONNECTIONS_PER_ADDRESS}. A client port serves a later connection while the client still holds the
+     * earlier one's socket: a connection reset by the server releases its port in the kernel before the client has
+     * read the reset.
+     */
+    private final Map<InetSocketAddress, ArrayDeque<SoakConnection>> byRemote = new ConcurrentHashMap<>();
     private final Queue<SoakConnection> failedByHandler = new ConcurrentLinkedQueue<>();
     private volatile boolean faultsEnabled = true;
     private long ids;
@@ -114,7 +121,14 @@ final class SoakServer implements AsynchHandler {
 
     void connected(SoakConnection c) {
         if (c.remote != null) {
-            byRemote.put(c.remote, c);
+            byRemote.compute(c.remote, (a, list) -> {
+                ArrayDeque<SoakConnection> l = list == null ? new ArrayDeque<>(2) : list;
+                if (l.size() == CONNECTIONS_PER_ADDRESS) {
+                    l.removeFirst();
+                }
+                l.addLast(c);
+                return l;
+            });
         }
         live.add(c);
     }
@@ -128,42 +142,51 @@ final class SoakServer implements AsynchHandler {
     }
 
     /**
+     * The server connection of the client connection at {@code clientAddress} whose connect began at
+     * {@code connectStartedNanos}: the first accepted from that address after the connect began (later ones belong
+     * to later connections from the same port), or null if none was accepted (yet).
+     */
+    private SoakConnection serverSideOf(InetSocketAddress clientAddress, long connectStartedNanos) {
+        if (clientAddress == null) {
+            return null;
+        }
+        SoakConnection[] found = new SoakConnection[1];
+        byRemote.computeIfPresent(clientAddress, (a, list) -> {
+            for (SoakConnection c : list) {
+                if (c.createdNanos - connectStartedNanos >= 0) {
+                    found[0] = c;
+                    break;
+                }
+            }
+            return list;
+        });
+        return found[0];
+    }
+
+    /**
      * The server-side fault that ended the connection of the client at {@code clientAddress} whose connect began
      * at {@code connectStartedNanos}, or null if there was none.
      */
     String faultFor(InetSocketAddress clientAddress, long connectStartedNanos) {
-        if (clientAddress == null) {
-            return null;
-        }
-        SoakConnection c = byRemote.get(clientAddress);
-        if (c == null || c.createdNanos - connectStartedNanos < 0) {
-            return null; // none, or an earlier connection from the same port
-        }
-        return c.fault;
+        SoakConnection c = serverSideOf(clientAddress, connectStartedNanos);
+        return c == null ? null : c.fault;
     }
 
     /** The open server connection of the client at {@code clientAddress} (connect begun at the time given), or null. */
     SoakConnection connectionOf(InetSocketAddress clientAddress, long connectStartedNanos) {
-        SoakConnection c = clientAddress == null ? null : byRemote.get(clientAddress);
-        if (c == null || c.createdNanos - connectStartedNanos < 0 || c.isDead()) {
-            return null;
-        }
-        return c;
+        SoakConnection c = serverSideOf(clientAddress, connectStartedNanos);
+        return c == null || c.isDead() ? null : c;
     }
 
     /** Whether the connection of the client at {@code clientAddress} (connect begun at the time given) was accepted. */
     boolean wasAccepted(InetSocketAddress clientAddress, long connectStartedNanos) {
-        SoakConnection c = clientAddress == null ? null : byRemote.get(clientAddress);
-        return c != null && c.createdNanos - connectStartedNanos >= 0;
+        return serverSideOf(clientAddress, connectStartedNanos) != null;
     }
 
-    /** The state of the latest server connection of the client at {@code clientAddress}, for a report. */
+    /** The state of the server connection of the client at {@code clientAddress}, for a report. */
     String describe(InetSocketAddress clientAddress, long connectStartedNanos) {
-        SoakConnection c = clientAddress == null ? null : byRemote.get(clientAddress);
-        if (c == null || c.createdNanos - connectStartedNanos < 0) {
-            return "no server connection accepted";
-        }
-        return c.describe();
+        SoakConnection c = serverSideOf(clientAddress, connectStartedNanos);
+        return c == null ? "no server connection accepted" : c.describe();
     }
 
     /** Channels whose handler failed on purpose and that are still open (the framework must close them). */
