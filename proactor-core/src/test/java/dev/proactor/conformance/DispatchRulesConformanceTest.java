@@ -335,29 +335,21 @@ public abstract class DispatchRulesConformanceTest {
     /**
      * With {@link AsynchChannel#setChainedCallbacks} on, an accept started inside an accept callback, taking a
      * connection already queued in the backlog, is dispatched by the callback's thread right after it, ahead of
-     * other channels' completions already queued; off, it queues behind them. One dispatching thread:
-     * its first callback holds it while the test queues an accept and two reads that all complete at start.
+     * other channels' completions already queued; off, it queues behind them. A listening channel has it on unless
+     * told otherwise: the plain accept loop (accept again in the callback) takes a burst of queued connections in
+     * one trip, not one per trip through every session's completions. One dispatching thread: its first callback
+     * holds it while the test queues an accept and two reads that all complete at start.
      */
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
-    void chainedCallbacksGoAheadOfQueuedCompletionsOnlyWhenAskedFor(ProactorConfig config) throws Exception {
+    void chainedCallbacksGoAheadOfQueuedCompletionsWhenOnAsForAListenerByDefault(ProactorConfig config)
+            throws Exception {
         assumeAvailable(config);
         ProactorConfig oneThread = config.toBuilder().threads(1).build();
-        assertEquals(List.of("A", "A", "A", "R", "R"), acceptsAmongQueuedReads(oneThread, true), "chained");
+        List<String> chained = List.of("A", "A", "A", "R", "R");
+        assertEquals(chained, acceptsAmongQueuedReads(oneThread, true), "chained");
         assertEquals(List.of("A", "R", "R", "A", "A"), acceptsAmongQueuedReads(oneThread, false), "queued");
-    }
-
-    /**
-     * A listening channel chains its callbacks unless told otherwise: the plain accept loop (accept again in the
-     * callback) takes a burst of queued connections in one trip, not one per trip through every session's
-     * completions.
-     */
-    @ParameterizedTest(name = NAME)
-    @MethodSource("configurations")
-    void aListeningChannelChainsItsAcceptsByDefault(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
-        ProactorConfig oneThread = config.toBuilder().threads(1).build();
-        assertEquals(List.of("A", "A", "A", "R", "R"), acceptsAmongQueuedReads(oneThread, null), "default");
+        assertEquals(chained, acceptsAmongQueuedReads(oneThread, null), "a listener's default");
     }
 
     /**
