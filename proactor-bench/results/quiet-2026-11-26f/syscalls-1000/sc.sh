@@ -1,0 +1,22 @@
+#!/bin/bash
+# usage: sc.sh NAME SESSIONS WINDOW BLOCK CMD... (PORT replaced)
+# The server command runs on CPU 0, the C load generator on CPU 1 (10 s after 5 s warm-up); perf stat counts the
+# server's system calls, context switches and CPU for 4 s in the middle and prints them per echoed message.
+name=$1; sess=$2; win=$3; blk=$4; shift 4
+port=$((45000 + RANDOM % 1000))
+cmd=$(echo "$*" | sed "s/PORT/$port/")
+out=${OUT:-/tmp/sc}; mkdir -p $out
+taskset -c 0 $cmd > $out/$name.server.log 2>&1 &
+spid=$!
+for i in $(seq 100); do grep -q listening $out/$name.server.log && break; sleep 0.2; done
+taskset -c 1 $(git rev-parse --show-toplevel)/proactor-bench/target/native/loadgen --host 127.0.0.1 --port $port --sessions $sess --block $blk --window $win --seconds 10 --warmup 5 --threads 1 --ready-timeout 60 --server-pid $spid > $out/$name.loadgen.log 2>&1 &
+lpid=$!
+sleep 9
+E='syscalls:sys_enter_recvfrom,syscalls:sys_enter_read,syscalls:sys_enter_readv,syscalls:sys_enter_sendto,syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_epoll_ctl,syscalls:sys_enter_io_uring_enter,syscalls:sys_enter_futex,context-switches,task-clock'
+perf stat -e $E -p $spid -o $out/$name.server.stat -- sleep 4
+wait $lpid
+kill $spid; wait $spid 2>/dev/null
+m=$(grep -o 'msgs_per_s=[0-9]*' $out/$name.loadgen.log | head -1 | cut -d= -f2)
+echo "== $name $(grep -o 'msgs_per_s=[0-9]*\|server_cpu_pct=[0-9.]*\| cpu_pct=[0-9.]*\|p99_us=[0-9.]*' $out/$name.loadgen.log | tr '\n' ' ')"
+echo -n "   per msg:"
+grep -E "syscalls|context|task-clock" $out/$name.server.stat | awk -v m=$m '{gsub(",","",$1); v=$1/(m*4); if ($2=="msec") {printf " cpu_us=%.2f", $1*1000/(m*4)} else if (v>0.0005) printf " %s=%.3f", $2, v}' | sed 's/syscalls:sys_enter_//g'; echo
