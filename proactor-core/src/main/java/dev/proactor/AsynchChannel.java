@@ -93,7 +93,8 @@ public final class AsynchChannel implements Closeable {
      */
     public AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, SelectableChannel channel)
             throws IOException {
-        this(demultiplexor, handler, demultiplexor.register(Objects.requireNonNull(channel, "channel")), true);
+        this(demultiplexor, handler, demultiplexor.routing.register(Objects.requireNonNull(channel, "channel")),
+                true);
         ClosedChannelWatch.watch(this, channel);
     }
 

@@ -12,8 +12,8 @@ import java.util.Objects;
  * Opens {@link AsynchChannel}s for the channel's static factories ({@link AsynchChannel#openServer},
  * {@link AsynchChannel#openSocket}, {@link AsynchChannel#openDatagram}, {@link AsynchChannel#openFile},
  * {@link AsynchChannel#wrapFile}) and for an accepted connection ({@link OpAccept#adopt}): checks the arguments,
- * has the demultiplexor open and register the channel, and wraps the registration. The factories document the
- * rules and exceptions.
+ * has the demultiplexor's {@link ChannelRouting} open and register the channel with the processor that serves it,
+ * and wraps the registration. The factories document the rules and exceptions.
  *
  * <p>Thread-safety: no state; any thread. Blocks as long as the engine takes to open the channel.
  */
@@ -26,19 +26,19 @@ final class ChannelOpening {
                                     int backlog) throws IOException {
         Objects.requireNonNull(handler, "handler");
         Objects.requireNonNull(local, "local");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openServer(local, backlog), true);
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.routing.openServer(local, backlog), true);
     }
 
     static AsynchChannel openSocket(Demultiplexor demultiplexor, AsynchHandler handler) throws IOException {
         Objects.requireNonNull(handler, "handler");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openSocket(null), true);
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.routing.openSocket(null), true);
     }
 
     static AsynchChannel openDatagram(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local)
             throws IOException {
         Objects.requireNonNull(handler, "handler");
         Objects.requireNonNull(local, "local");
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openDatagram(local), true);
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.routing.openDatagram(local), true);
     }
 
     static AsynchChannel openFile(Demultiplexor demultiplexor, AsynchHandler handler, Path path,
@@ -48,7 +48,7 @@ final class ChannelOpening {
         for (OpenOption o : Objects.requireNonNull(options, "options")) {
             Objects.requireNonNull(o, "options contains null");
         }
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.openFile(path, options), true);
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.routing.openFile(path, options), true);
     }
 
     static AsynchChannel wrapFile(Demultiplexor demultiplexor, AsynchHandler handler, FileChannel file,
@@ -64,7 +64,7 @@ final class ChannelOpening {
             }
             set.add(o);
         }
-        return new AsynchChannel(demultiplexor, handler, demultiplexor.wrapFile(file, set), true);
+        return new AsynchChannel(demultiplexor, handler, demultiplexor.routing.wrapFile(file, set), true);
     }
 
     /** The connection {@code listener} accepted, as a new channel of the same demultiplexor and processor. */
@@ -72,7 +72,7 @@ final class ChannelOpening {
             throws IOException {
         Objects.requireNonNull(newHandler, "handler");
         Demultiplexor demultiplexor = listener.demultiplexor;
-        return new AsynchChannel(demultiplexor, newHandler, demultiplexor.adopt(listener.processor, acceptedHandle),
-                true);
+        return new AsynchChannel(demultiplexor, newHandler,
+                demultiplexor.routing.adopt(listener.processor, acceptedHandle), true);
     }
 }

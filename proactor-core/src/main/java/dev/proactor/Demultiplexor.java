@@ -2,25 +2,10 @@ package dev.proactor;
 
 import dev.proactor.files.FilePoolEngine;
 import dev.proactor.spi.Engine;
-import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.net.SocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.FileChannel;
-import java.nio.channels.NonReadableChannelException;
-import java.nio.channels.NonWritableChannelException;
-import java.nio.channels.SelectableChannel;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.file.OpenOption;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -61,6 +46,8 @@ public final class Demultiplexor implements AutoCloseable {
     /** The secondary processor running files, or null. */
     private final Processor files;
     private final Processor[] processors;
+    /** Which processor serves which channel; opens and registers channels with its engine. */
+    final ChannelRouting routing;
     /** Null unless {@code proactor.dispatchStatistics} is on. */
     private final DispatchStatistics statistics;
     private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
@@ -83,6 +70,7 @@ public final class Demultiplexor implements AutoCloseable {
         this.files = fileEngine == null ? null
                 : new Processor(name + "-files", fileEngine, dispatcher, LeaderMode.DEDICATED, config.maxInFlight());
         this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
+        this.routing = new ChannelRouting(this, processors, name + "-files-leader");
         dispatcher.setProcessors(processors);
         if (config.promptHandlers()) {
             for (Processor p : processors) {
@@ -337,7 +325,7 @@ public final class Demultiplexor implements AutoCloseable {
      * configured file engine ({@code threadpool}), or {@code null} when files are not supported.
      */
     public String getFileEngineName() {
-        Processor p = processorFor(OpKind.READ_FILE);
+        Processor p = routing.processorFor(OpKind.READ_FILE);
         return p == null ? null : p.engine().name();
     }
 
@@ -368,150 +356,10 @@ public final class Demultiplexor implements AutoCloseable {
         return closed;
     }
 
-    // ---------------------------------------------------------------- channel registration (package API)
+    // ---------------------------------------------------------------- package API: dispatcher, channels, open state
 
     Dispatcher dispatcher() {
         return dispatcher;
-    }
-
-    AsynchChannel.Registration register(SelectableChannel channel) throws IOException {
-        checkOpen();
-        if (channel instanceof DatagramChannel) {
-            Processor p = processorFor(OpKind.RECEIVE);
-            if (p == null) {
-                throw new IllegalArgumentException("no engine of " + this + " runs datagram channels");
-            }
-            return new AsynchChannel.Registration(p, p.engine().register(channel), ChannelType.DATAGRAM);
-        }
-        Processor p = streamProcessor();
-        ChannelType type = channel instanceof ServerSocketChannel ? ChannelType.SERVER : ChannelType.SOCKET;
-        return new AsynchChannel.Registration(p, p.engine().register(channel), type);
-    }
-
-    AsynchChannel.Registration openServer(SocketAddress local, int backlog) throws IOException {
-        checkOpen();
-        Processor p = streamProcessor();
-        return new AsynchChannel.Registration(p, p.engine().openServer(local, backlog), ChannelType.SERVER);
-    }
-
-    AsynchChannel.Registration openSocket(SocketAddress remoteHint) throws IOException {
-        checkOpen();
-        Processor p = streamProcessor();
-        return new AsynchChannel.Registration(p, p.engine().openSocket(remoteHint), ChannelType.SOCKET);
-    }
-
-    AsynchChannel.Registration openDatagram(SocketAddress local) throws IOException {
-        checkOpen();
-        Processor p = processorFor(OpKind.RECEIVE);
-        if (p == null || !p.supports(OpKind.SEND)) {
-            throw new UnsupportedOperationException("no engine of " + this + " runs datagram channels");
-        }
-        return new AsynchChannel.Registration(p, p.engine().openDatagram(local), ChannelType.DATAGRAM);
-    }
-
-    AsynchChannel.Registration openFile(Path path, OpenOption[] options) throws IOException {
-        Processor p = fileProcessor();
-        Set<OpenOption> set = new HashSet<>(Arrays.asList(options));
-        return new AsynchChannel.Registration(p, p.engine().openFile(path, set), ChannelType.FILE);
-    }
-
-    /**
-     * Registers a file the caller opened. When {@code options} says neither {@link StandardOpenOption#READ} nor
-     * {@link StandardOpenOption#WRITE}, finds out whether it may be read and written (a zero-byte positional read
-     * and write, which the JDK refuses with {@link NonReadableChannelException} and
-     * {@link NonWritableChannelException} before any system call); then hands that and
-     * {@link ProactorOpenOption#DIRECT}, if asked, to the file engine.
-     */
-    AsynchChannel.Registration wrapFile(FileChannel file, Set<OpenOption> options) throws IOException {
-        Processor p = fileProcessor();
-        if (!file.isOpen()) {
-            throw new ClosedChannelException();
-        }
-        Set<OpenOption> set = new HashSet<>(options);
-        if (!set.contains(StandardOpenOption.READ) && !set.contains(StandardOpenOption.WRITE)) {
-            if (allows(() -> file.read(ByteBuffer.allocate(0), 0))) {
-                set.add(StandardOpenOption.READ);
-            }
-            if (allows(() -> file.write(ByteBuffer.allocate(0), 0))) {
-                set.add(StandardOpenOption.WRITE);
-            }
-        }
-        return new AsynchChannel.Registration(p, p.engine().wrapFile(file, set), ChannelType.FILE);
-    }
-
-    /** A zero-byte transfer on a file channel, to find out whether the channel allows that direction. */
-    private interface Probe {
-        void run() throws IOException;
-    }
-
-    /**
-     * Whether {@code probe} is allowed: false only for the JDK's "not opened for this" exceptions. Anything else
-     * it throws (a file of another implementation, direct-I/O rules) leaves the decision to the engine's own call.
-     */
-    private static boolean allows(Probe probe) throws IOException {
-        try {
-            probe.run();
-            return true;
-        } catch (NonReadableChannelException | NonWritableChannelException e) {
-            return false;
-        } catch (ClosedChannelException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            return true;
-        }
-    }
-
-    /**
-     * The processor running files, its dedicated leader started (the first file starts the secondary's leader).
-     *
-     * @throws UnsupportedOperationException if no engine runs files
-     * @throws IllegalStateException         if closed
-     */
-    private Processor fileProcessor() {
-        Processor p = processorFor(OpKind.READ_FILE);
-        if (p == null || !p.supports(OpKind.WRITE_FILE)) {
-            throw new UnsupportedOperationException("no engine of " + this + " runs files: engine '"
-                    + primary.engine().name() + "' does not and " + ProactorConfig.FILE_ENGINE + " is '"
-                    + config.fileEngine() + "' (use '" + ProactorConfig.FILE_ENGINE_THREADPOOL + "')");
-        }
-        synchronized (lifecycle) {
-            checkOpen();
-            p.startDedicatedLeader(name + "-files-leader");
-        }
-        return p;
-    }
-
-    AsynchChannel.Registration adopt(Processor p, Object acceptedHandle) throws IOException {
-        if (closed) {
-            p.engine().discard(acceptedHandle);
-            throw new IllegalStateException("demultiplexor is closed");
-        }
-        EngineChannel ch;
-        try {
-            ch = p.engine().adopt(acceptedHandle);
-        } catch (IOException | RuntimeException e) {
-            p.engine().discard(acceptedHandle);
-            throw e;
-        }
-        return new AsynchChannel.Registration(p, ch, ChannelType.SOCKET);
-    }
-
-    private Processor streamProcessor() {
-        Processor p = processorFor(OpKind.READ);
-        if (p == null) {
-            throw new IllegalArgumentException("no engine of " + this + " supports stream sockets");
-        }
-        return p;
-    }
-
-    /** The first processor whose engine supports {@code kind} (seed §7.3), or null. */
-    private Processor processorFor(OpKind kind) {
-        for (Processor p : processors) {
-            if (p.supports(kind)) {
-                return p;
-            }
-        }
-        return null;
     }
 
     void track(AsynchChannel ch) {
@@ -525,9 +373,23 @@ public final class Demultiplexor implements AutoCloseable {
         channels.remove(ch);
     }
 
-    private void checkOpen() {
+    /** Throws {@link IllegalStateException} if closed. */
+    void checkOpen() {
         if (closed) {
             throw new IllegalStateException("demultiplexor is closed");
+        }
+    }
+
+    /**
+     * Runs {@code action} under the life-cycle lock if not closed, so {@link #close()} either comes after it and
+     * undoes it (stops a leader thread it started) or came before it and it does not run.
+     *
+     * @throws IllegalStateException if closed
+     */
+    void whileOpen(Runnable action) {
+        synchronized (lifecycle) {
+            checkOpen();
+            action.run();
         }
     }
 
