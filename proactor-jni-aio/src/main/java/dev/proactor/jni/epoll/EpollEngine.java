@@ -5,6 +5,7 @@ import static dev.proactor.jni.internal.CloseFailures.addTo;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
@@ -234,26 +235,15 @@ public final class EpollEngine implements Engine {
      */
     @Override
     public EngineChannel adopt(Object acceptedHandle) throws IOException {
-        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
-        synchronized (accepted) {
-            if (!accepted.isOwned()) {
-                throw new IllegalStateException(accepted + " was already adopted or discarded");
-            }
-            EpollChannel channel = add(accepted.fd, EpollChannel.Kind.STREAM, 0, null);
-            accepted.release();
-            return channel;
-        }
+        return ((AcceptedSocket) acceptedHandle).adopt(fd -> add(fd, EpollChannel.Kind.STREAM, 0, null));
     }
 
     @Override
     public void discard(Object acceptedHandle) {
         AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
-        if (!accepted.release()) {
-            return; // adopted or discarded before: the descriptor is not ours to close
-        }
-        int result = IoNative.close(accepted.fd);
-        if (result < 0) {
-            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
+        IOException failure = accepted.discard();
+        if (failure != null) {
+            LOG.warn("closing unadopted {} failed: {}", accepted, failure.getMessage());
         }
     }
 

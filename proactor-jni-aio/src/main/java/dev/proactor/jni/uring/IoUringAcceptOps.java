@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
@@ -41,7 +42,7 @@ final class IoUringAcceptOps {
     static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         if (result >= 0) {
-            request.completeAccept(new IoUringAccepted(result), dir.sockaddr().get());
+            request.completeAccept(new AcceptedSocket(result), dir.sockaddr().get());
             return true;
         }
         if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
@@ -69,7 +70,7 @@ final class IoUringAcceptOps {
         for (;;) {
             int result = IoUringNative.tryAccept(dir.channel.fd, peer);
             if (result >= 0) {
-                request.completeAccept(new IoUringAccepted(result), peer.get());
+                request.completeAccept(new AcceptedSocket(result), peer.get());
                 return true;
             }
             if (Errors.isAgain(result)) {

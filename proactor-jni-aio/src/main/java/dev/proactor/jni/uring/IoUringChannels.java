@@ -4,6 +4,7 @@ import dev.proactor.jni.internal.SocketAddresses;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
@@ -197,25 +198,14 @@ final class IoUringChannels {
     }
 
     EngineChannel adopt(Object acceptedHandle) throws IOException {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        synchronized (accepted) {
-            if (!accepted.isOwned()) {
-                throw new IllegalStateException(accepted + " was already adopted or discarded");
-            }
-            IoUringChannel channel = add(accepted.fd, IoUringChannel.Kind.STREAM, 0, null);
-            accepted.release();
-            return channel;
-        }
+        return ((AcceptedSocket) acceptedHandle).adopt(fd -> add(fd, IoUringChannel.Kind.STREAM, 0, null));
     }
 
     void discard(Object acceptedHandle) {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        if (!accepted.release()) {
-            return;
-        }
-        int result = IoNative.close(accepted.fd);
-        if (result < 0) {
-            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
+        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
+        IOException failure = accepted.discard();
+        if (failure != null) {
+            LOG.warn("closing unadopted {} failed: {}", accepted, failure.getMessage());
         }
     }
 
