@@ -4,6 +4,7 @@ import static dev.proactor.jni.internal.CloseFailures.addTo;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketDescriptors;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
@@ -103,8 +104,8 @@ final class EpollChannel implements EngineChannel {
     boolean released;
 
     /** Per-direction native scratch (addresses, iovecs, bounce buffer); used under this lock only. */
-    final EpollScratch inputScratch = new EpollScratch();
-    final EpollScratch outputScratch = new EpollScratch();
+    final NativeScratch inputScratch = new NativeScratch();
+    final NativeScratch outputScratch = new NativeScratch();
     /** The file side of a transmission, made at this channel's first one. Guarded by this. */
     private TransmitSource transmitSource;
     /** The connected peer of a datagram channel, looked up at its first send without a target. Guarded by this. */
