@@ -3,10 +3,9 @@ package dev.proactor.jni.epoll;
 import static dev.proactor.jni.internal.CloseFailures.addTo;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.jni.internal.NativeScratch;
+import dev.proactor.jni.internal.SocketDescriptors;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
@@ -105,8 +104,8 @@ final class EpollChannel implements EngineChannel {
     boolean released;
 
     /** Per-direction native scratch (addresses, iovecs, bounce buffer); used under this lock only. */
-    final EpollScratch inputScratch = new EpollScratch();
-    final EpollScratch outputScratch = new EpollScratch();
+    final NativeScratch inputScratch = new NativeScratch();
+    final NativeScratch outputScratch = new NativeScratch();
     /** The file side of a transmission, made at this channel's first one. Guarded by this. */
     private TransmitSource transmitSource;
     /** The connected peer of a datagram channel, looked up at its first send without a target. Guarded by this. */
@@ -152,10 +151,7 @@ final class EpollChannel implements EngineChannel {
      */
     SocketAddress connectedPeer() {
         if (connectedPeer == null) {
-            Sockaddr address = new Sockaddr();
-            if (SocketNative.peerAddress(fd, address) == 0) {
-                connectedPeer = address.get();
-            }
+            connectedPeer = SocketDescriptors.peerOrNull(fd);
         }
         return connectedPeer;
     }
@@ -163,59 +159,37 @@ final class EpollChannel implements EngineChannel {
     @Override
     public synchronized SocketAddress localAddress() throws IOException {
         checkOpen();
-        Sockaddr address = new Sockaddr();
-        Errors.check("getsockname", SocketNative.localAddress(fd, address));
-        return address.get();
+        return SocketDescriptors.localAddress(fd);
     }
 
     @Override
     public synchronized SocketAddress remoteAddress() throws IOException {
         checkOpen();
-        if (kind == Kind.SERVER) {
-            return null;
-        }
-        Sockaddr address = new Sockaddr();
-        int result = SocketNative.peerAddress(fd, address);
-        if (result == -ErrnoNative.ENOTCONN) {
-            return null;
-        }
-        Errors.check("getpeername", result);
-        return address.get();
+        return kind == Kind.SERVER ? null : SocketDescriptors.remoteAddress(fd);
     }
 
     @Override
     public synchronized void shutdownOutput() throws IOException {
         checkOpen();
-        if (kind != Kind.STREAM) {
-            throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
-        }
-        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+        SocketDescriptors.shutdownOutput(fd, kind == Kind.STREAM);
     }
 
     @Override
     public synchronized void shutdownInput() throws IOException {
         checkOpen();
-        if (kind != Kind.STREAM) {
-            throw new UnsupportedOperationException("shutdownInput needs a connected stream socket");
-        }
-        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_RD));
+        SocketDescriptors.shutdownInput(fd, kind == Kind.STREAM);
     }
 
     @Override
     public synchronized <T> void setOption(SocketOption<T> name, T value) throws IOException {
         checkOpen();
-        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
-        Errors.check("setsockopt", SocketNative.setIntOption(fd, n.level(), n.option(),
-                EpollSocketOptions.toNative(name, n, value)));
+        SocketDescriptors.setOption(fd, name, value);
     }
 
     @Override
     public synchronized <T> T getOption(SocketOption<T> name) throws IOException {
         checkOpen();
-        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
-        int v = SocketNative.getIntOption(fd, n.level(), n.option());
-        Errors.check("getsockopt", v);
-        return name.type().cast(EpollSocketOptions.fromNative(n, v));
+        return SocketDescriptors.getOption(fd, name);
     }
 
     /**

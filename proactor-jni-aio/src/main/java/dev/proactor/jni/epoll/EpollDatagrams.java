@@ -1,5 +1,6 @@
 package dev.proactor.jni.epoll;
 
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
@@ -42,7 +43,7 @@ final class EpollDatagrams {
     static boolean receive(EpollChannel channel, IoRequest request) throws IOException {
         requireDatagram(channel, "receive");
         ByteBuffer destination = request.firstBuffer();
-        EpollScratch scratch = channel.inputScratch;
+        NativeScratch scratch = channel.inputScratch;
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = destination.position();
         int limit = destination.limit();
@@ -90,7 +91,7 @@ final class EpollDatagrams {
         requireDatagram(channel, "send");
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
-        EpollScratch scratch = channel.outputScratch;
+        NativeScratch scratch = channel.outputScratch;
         Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = source.position();
@@ -100,7 +101,7 @@ final class EpollDatagrams {
         int result;
         if (source.isDirect()) {
             result = SocketNative.sendto(channel.fd, scratch.baseAddress(source) + position, size, 0, to);
-        } else if (size > EpollScratch.BOUNCE_SIZE) {
+        } else if (size > NativeScratch.BOUNCE_SIZE) {
             result = -ErrnoNative.EMSGSIZE; // larger than any datagram the socket would take
         } else {
             NativeMemory block = scratch.bounce();

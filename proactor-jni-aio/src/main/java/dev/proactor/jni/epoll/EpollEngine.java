@@ -1,16 +1,12 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.jni.internal.SocketAddresses;
 import static dev.proactor.jni.internal.CloseFailures.addTo;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
-import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
@@ -18,17 +14,10 @@ import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.NetworkChannel;
-import java.nio.channels.SelectableChannel;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -54,7 +43,6 @@ public final class EpollEngine implements Engine {
     /** Input events after which a read may find an end of stream or an error without a further event. */
     private static final int ENDED_EVENTS = EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
-    private static final int DEFAULT_BACKLOG = 128;
 
     private final int epfd;
     /**
@@ -64,6 +52,8 @@ public final class EpollEngine implements Engine {
      */
     private volatile long polls;
     private final EpollChannelTable channels = new EpollChannelTable();
+    /** Opens, registers, adopts and discards this engine's channels. */
+    private final EpollChannels opener = new EpollChannels(this);
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
     /**
@@ -137,137 +127,48 @@ public final class EpollEngine implements Engine {
         return false; // descriptors are in the epoll set from creation; a parked request needs no new interest
     }
 
-    // ---------------------------------------------------------------- channels
+    // ---------------------------------------------------------------- channels (see EpollChannels)
 
-    /**
-     * Takes over a JDK {@link SocketChannel}, {@link ServerSocketChannel} or {@link DatagramChannel}: it is made
-     * non-blocking and its socket is driven natively from now on, through the engine's own duplicate of its
-     * descriptor (see {@link EpollChannel}). Closing the engine channel closes both. The user must not use the
-     * JDK channel directly any more (nor connect, disconnect or bind it); closing it directly makes the
-     * channel's operations fail with {@link ClosedChannelException} once the engine notices.
-     */
     @Override
     public EngineChannel register(Channel channel) throws IOException {
-        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
-                && !(channel instanceof DatagramChannel)) {
-            throw new IllegalArgumentException("the epoll engine runs SocketChannel, ServerSocketChannel and "
-                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
-        }
-        ((SelectableChannel) channel).configureBlocking(false);
-        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)",
-                FileNative.duplicate(SocketNative.fdOf((NetworkChannel) channel)));
-        try {
-            if (!channel.isOpen()) {
-                // Closed during the dup: the number may already have named another socket. Closing is one-way,
-                // so open now means it named this channel's socket when duplicated.
-                throw new ClosedChannelException();
-            }
-            // The family of a JDK socket (AF_INET6 when dual-stack) decides how IPv4 targets are encoded.
-            Sockaddr local = new Sockaddr();
-            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
-            if (channel instanceof DatagramChannel) {
-                return add(fd, EpollChannel.Kind.DATAGRAM, local.family(), channel);
-            }
-            EpollChannel.Kind kind = channel instanceof ServerSocketChannel ? EpollChannel.Kind.SERVER
-                    : EpollChannel.Kind.STREAM;
-            return add(fd, kind, local.family(), channel);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
+        return opener.register(channel);
     }
 
     @Override
     public EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
-        int fd = openSocketFor(remoteHint, SocketNative.SOCK_STREAM);
-        return addOrClose(fd, EpollChannel.Kind.STREAM, 0);
+        return opener.openSocket(remoteHint);
     }
 
     @Override
     public EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
-        int fd = openSocketFor(address, SocketNative.SOCK_STREAM);
-        try {
-            Errors.check("setsockopt(SO_REUSEADDR)",
-                    SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-            Errors.check("listen", SocketNative.listen(fd, backlog > 0 ? backlog : DEFAULT_BACKLOG));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, EpollChannel.Kind.SERVER, 0);
+        return opener.openServer(local, backlog);
     }
 
-    /**
-     * Opens a native non-blocking UDP socket of the address's family (IPv4 unless it is an IPv6 address, as for
-     * servers) bound to {@code local} ({@code null}: the IPv4 wildcard, any port). Without {@code SO_REUSEADDR},
-     * so an address in use fails with {@link java.net.BindException}.
-     */
     @Override
     public EngineChannel openDatagram(SocketAddress local) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
-        int fd = openSocketFor(address, SocketNative.SOCK_DGRAM);
-        try {
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, EpollChannel.Kind.DATAGRAM, familyOf(address));
+        return opener.openDatagram(local);
     }
 
-    /** A socket of {@code type} and the family of {@code address} (IPv4 when it is null or not IPv6). */
-    private static int openSocketFor(SocketAddress address, int type) throws IOException {
-        return Errors.check("socket", SocketNative.socket(familyOf(address), type, 0));
-    }
-
-    private static int familyOf(SocketAddress address) {
-        boolean ipv6 = address instanceof InetSocketAddress
-                && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
-        return ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET;
-    }
-
-    /**
-     * Makes a channel of an accepted connection. On failure the handle keeps the descriptor, and the core
-     * closes it with {@link #discard(Object)}.
-     */
     @Override
     public EngineChannel adopt(Object acceptedHandle) throws IOException {
-        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
-        synchronized (accepted) {
-            if (!accepted.isOwned()) {
-                throw new IllegalStateException(accepted + " was already adopted or discarded");
-            }
-            EpollChannel channel = add(accepted.fd, EpollChannel.Kind.STREAM, 0, null);
-            accepted.release();
-            return channel;
-        }
+        return opener.adopt(acceptedHandle);
     }
 
     @Override
     public void discard(Object acceptedHandle) {
-        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
-        if (!accepted.release()) {
-            return; // adopted or discarded before: the descriptor is not ours to close
-        }
-        int result = IoNative.close(accepted.fd);
-        if (result < 0) {
-            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
-        }
+        opener.discard(acceptedHandle);
     }
 
-    private EpollChannel addOrClose(int fd, EpollChannel.Kind kind, int family) throws IOException {
-        try {
-            return add(fd, kind, family, null);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-    }
-
-    /** Gives the descriptor an id and puts it in the epoll set. */
-    private EpollChannel add(int fd, EpollChannel.Kind kind, int family, Channel owner) throws IOException {
+    /**
+     * Gives the descriptor an id and puts it in the epoll set (for {@link EpollChannels}); the caller closes the
+     * descriptor if this throws.
+     *
+     * @param family see {@link EpollChannel#family}
+     * @param owner  the JDK channel the user registered, or null
+     * @throws ClosedChannelException if the engine is closing
+     * @throws IOException            if {@code epoll_ctl} fails
+     */
+    EpollChannel add(int fd, EpollChannel.Kind kind, int family, Channel owner) throws IOException {
         synchronized (lifecycle) {
             if (closing) {
                 throw new ClosedChannelException();

@@ -5,6 +5,7 @@ import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.EOFException;
@@ -118,7 +119,7 @@ final class EpollTransmit {
      * buffer: up to a block, through the output block).
      */
     private static int write(EpollChannel channel, ByteBuffer buffer, int position, int length) {
-        EpollScratch scratch = channel.outputScratch;
+        NativeScratch scratch = channel.outputScratch;
         if (buffer.isDirect()) {
             return SocketNative.send(channel.fd, scratch.baseAddress(buffer) + position, length);
         }

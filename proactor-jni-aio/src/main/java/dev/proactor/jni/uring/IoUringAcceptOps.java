@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
@@ -41,7 +42,7 @@ final class IoUringAcceptOps {
     static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         if (result >= 0) {
-            request.completeAccept(new IoUringAccepted(result), dir.sockaddr().get());
+            request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
             return true;
         }
         if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
@@ -65,11 +66,11 @@ final class IoUringAcceptOps {
      * @return true if the request finished (accepted), false if no connection is queued
      */
     private static boolean acceptNow(IoUringDirection dir, IoRequest request) throws IOException {
-        Sockaddr peer = dir.sockaddr();
+        Sockaddr peer = dir.scratch.sockaddr();
         for (;;) {
             int result = IoUringNative.tryAccept(dir.channel.fd, peer);
             if (result >= 0) {
-                request.completeAccept(new IoUringAccepted(result), peer.get());
+                request.completeAccept(new AcceptedSocket(result), peer.get());
                 return true;
             }
             if (Errors.isAgain(result)) {
@@ -84,7 +85,7 @@ final class IoUringAcceptOps {
     }
 
     private static boolean submitAccept(IoUringEngine engine, IoUringDirection dir) throws IOException {
-        long peer = IoUringNative.prepareForOutput(dir.sockaddr());
+        long peer = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         NativeMemory message = dir.message();
         message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);
         return engine.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,

@@ -1,11 +1,9 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.epoll.EpollSocketOptions;
 import dev.proactor.jni.internal.DirectIoAlignment;
-import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketDescriptors;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;
@@ -74,10 +72,7 @@ final class IoUringChannel implements EngineChannel {
     /** The connected peer of a datagram socket, or null; caller holds this channel's monitor. */
     SocketAddress connectedPeer() {
         if (connectedPeer == null && !closed) { // closed: the descriptor may already name another socket
-            Sockaddr address = new Sockaddr();
-            if (SocketNative.peerAddress(fd, address) == 0) {
-                connectedPeer = address.get();
-            }
+            connectedPeer = SocketDescriptors.peerOrNull(fd);
         }
         return connectedPeer;
     }
@@ -85,45 +80,25 @@ final class IoUringChannel implements EngineChannel {
     @Override
     public synchronized SocketAddress localAddress() throws IOException {
         checkOpen();
-        if (kind == Kind.FILE) {
-            return null;
-        }
-        Sockaddr address = new Sockaddr();
-        Errors.check("getsockname", SocketNative.localAddress(fd, address));
-        return address.get();
+        return kind == Kind.FILE ? null : SocketDescriptors.localAddress(fd);
     }
 
     @Override
     public synchronized SocketAddress remoteAddress() throws IOException {
         checkOpen();
-        if (kind == Kind.SERVER || kind == Kind.FILE) {
-            return null;
-        }
-        Sockaddr address = new Sockaddr();
-        int result = SocketNative.peerAddress(fd, address);
-        if (result == -ErrnoNative.ENOTCONN) {
-            return null;
-        }
-        Errors.check("getpeername", result);
-        return address.get();
+        return kind == Kind.SERVER || kind == Kind.FILE ? null : SocketDescriptors.remoteAddress(fd);
     }
 
     @Override
     public synchronized void shutdownOutput() throws IOException {
         checkOpen();
-        if (kind != Kind.STREAM) {
-            throw new UnsupportedOperationException("shutdownOutput needs a connected stream socket");
-        }
-        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_WR));
+        SocketDescriptors.shutdownOutput(fd, kind == Kind.STREAM);
     }
 
     @Override
     public synchronized void shutdownInput() throws IOException {
         checkOpen();
-        if (kind != Kind.STREAM) {
-            throw new UnsupportedOperationException("shutdownInput needs a connected stream socket");
-        }
-        Errors.check("shutdown", SocketNative.shutdown(fd, SocketNative.SHUT_RD));
+        SocketDescriptors.shutdownInput(fd, kind == Kind.STREAM);
     }
 
     @Override
@@ -143,9 +118,7 @@ final class IoUringChannel implements EngineChannel {
         if (kind == Kind.FILE) {
             throw new UnsupportedOperationException("socket option " + name + " on a file channel");
         }
-        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
-        Errors.check("setsockopt", SocketNative.setIntOption(fd, n.level(), n.option(),
-                EpollSocketOptions.toNative(name, n, value)));
+        SocketDescriptors.setOption(fd, name, value);
     }
 
     @Override
@@ -154,10 +127,7 @@ final class IoUringChannel implements EngineChannel {
         if (kind == Kind.FILE) {
             throw new UnsupportedOperationException("socket option " + name + " on a file channel");
         }
-        EpollSocketOptions.Native n = EpollSocketOptions.of(name);
-        int v = SocketNative.getIntOption(fd, n.level(), n.option());
-        Errors.check("getsockopt", v);
-        return name.type().cast(EpollSocketOptions.fromNative(n, v));
+        return SocketDescriptors.getOption(fd, name);
     }
 
     private void checkOpen() throws ClosedChannelException {

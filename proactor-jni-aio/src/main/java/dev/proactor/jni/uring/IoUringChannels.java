@@ -1,29 +1,23 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.jni.internal.SocketAddresses;
 import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.DirectIoAlignment;
+import dev.proactor.jni.internal.EngineSockets;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
-import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;
-import java.net.Inet6Address;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.FileChannel;
-import java.nio.channels.NetworkChannel;
-import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -49,8 +43,6 @@ final class IoUringChannels {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringChannels.class);
 
-    private static final int DEFAULT_BACKLOG = 128;
-
     private final IoUringEngine engine;
     private final IoUringRing ring;
     private final IoUringSubmission submission;
@@ -71,63 +63,23 @@ final class IoUringChannels {
      * the user must not use the JDK channel directly any more; closing the engine channel closes both.
      */
     EngineChannel register(Channel channel) throws IOException {
-        if (!(channel instanceof SocketChannel) && !(channel instanceof ServerSocketChannel)
-                && !(channel instanceof DatagramChannel)) {
-            throw new IllegalArgumentException("the io_uring engine runs SocketChannel, ServerSocketChannel and "
-                    + "DatagramChannel, not " + (channel == null ? "null" : channel.getClass().getName()));
-        }
-        ((SelectableChannel) channel).configureBlocking(false);
-        int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)",
-                FileNative.duplicate(SocketNative.fdOf((NetworkChannel) channel)));
-        try {
-            if (!channel.isOpen()) {
-                throw new ClosedChannelException(); // closed during the dup: the number may name another socket
-            }
-            // The family of a JDK socket (AF_INET6 when dual-stack) decides how IPv4 targets are encoded.
-            Sockaddr local = new Sockaddr();
-            Errors.check("getsockname", SocketNative.localAddress(fd, local)); // unbound: the family only
-            if (channel instanceof DatagramChannel) {
-                return add(fd, IoUringChannel.Kind.DATAGRAM, local.family(), channel);
-            }
-            IoUringChannel.Kind kind = channel instanceof ServerSocketChannel ? IoUringChannel.Kind.SERVER
-                    : IoUringChannel.Kind.STREAM;
-            return add(fd, kind, local.family(), channel);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
+        return EngineSockets.register(channel, "io_uring", (fd, family) -> add(fd,
+                channel instanceof DatagramChannel ? IoUringChannel.Kind.DATAGRAM
+                        : channel instanceof ServerSocketChannel ? IoUringChannel.Kind.SERVER
+                        : IoUringChannel.Kind.STREAM, family, channel));
     }
 
     EngineChannel openSocket(SocketAddress remoteHint) throws IOException {
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(remoteHint), SocketNative.SOCK_STREAM, 0));
-        return addOrClose(fd, IoUringChannel.Kind.STREAM, 0, null);
+        return EngineSockets.openSocket(remoteHint, (fd, family) -> add(fd, IoUringChannel.Kind.STREAM, family, null));
     }
 
     EngineChannel openServer(SocketAddress local, int backlog) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_STREAM, 0));
-        try {
-            Errors.check("setsockopt(SO_REUSEADDR)",
-                    SocketNative.setIntOption(fd, SocketNative.SOL_SOCKET, SocketNative.SO_REUSEADDR, 1));
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-            Errors.check("listen", SocketNative.listen(fd, backlog > 0 ? backlog : DEFAULT_BACKLOG));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, IoUringChannel.Kind.SERVER, 0, null);
+        return EngineSockets.openServer(local, backlog,
+                (fd, family) -> add(fd, IoUringChannel.Kind.SERVER, family, null));
     }
 
     EngineChannel openDatagram(SocketAddress local) throws IOException {
-        InetSocketAddress address = local == null ? new InetSocketAddress(0) : SocketAddresses.inet(local);
-        int fd = Errors.check("socket", SocketNative.socket(familyOf(address), SocketNative.SOCK_DGRAM, 0));
-        try {
-            Errors.check("bind", SocketNative.bind(fd, new Sockaddr().set(address)));
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
-        }
-        return addOrClose(fd, IoUringChannel.Kind.DATAGRAM, familyOf(address), null);
+        return EngineSockets.openDatagram(local, (fd, family) -> add(fd, IoUringChannel.Kind.DATAGRAM, family, null));
     }
 
     /**
@@ -190,42 +142,15 @@ final class IoUringChannels {
         }
     }
 
-    private static int familyOf(SocketAddress address) {
-        boolean ipv6 = address instanceof InetSocketAddress
-                && ((InetSocketAddress) address).getAddress() instanceof Inet6Address;
-        return ipv6 ? SocketNative.AF_INET6 : SocketNative.AF_INET;
-    }
-
     EngineChannel adopt(Object acceptedHandle) throws IOException {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        synchronized (accepted) {
-            if (!accepted.isOwned()) {
-                throw new IllegalStateException(accepted + " was already adopted or discarded");
-            }
-            IoUringChannel channel = add(accepted.fd, IoUringChannel.Kind.STREAM, 0, null);
-            accepted.release();
-            return channel;
-        }
+        return ((AcceptedSocket) acceptedHandle).adopt(fd -> add(fd, IoUringChannel.Kind.STREAM, 0, null));
     }
 
     void discard(Object acceptedHandle) {
-        IoUringAccepted accepted = (IoUringAccepted) acceptedHandle;
-        if (!accepted.release()) {
-            return;
-        }
-        int result = IoNative.close(accepted.fd);
-        if (result < 0) {
-            LOG.warn("closing unadopted {} failed: {}", accepted, Errors.newException("close", result).getMessage());
-        }
-    }
-
-    private IoUringChannel addOrClose(int fd, IoUringChannel.Kind kind, int family, Channel owner)
-            throws IOException {
-        try {
-            return add(fd, kind, family, owner);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(fd, e);
-            throw e;
+        AcceptedSocket accepted = (AcceptedSocket) acceptedHandle;
+        IOException failure = accepted.discard();
+        if (failure != null) {
+            LOG.warn("closing unadopted {} failed: {}", accepted, failure.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.proactor.jni.uring;
 
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
@@ -33,17 +34,17 @@ final class IoUringDatagramOps {
         if (destination.isReadOnly() || room == 0) {
             throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
         }
-        long from = IoUringNative.prepareForOutput(dir.sockaddr());
+        long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long base;
         int length;
         if (destination.isDirect()) {
             dir.mode = IoUringOps.MODE_SINGLE;
-            base = dir.baseAddress(destination) + position;
+            base = dir.scratch.baseAddress(destination) + position;
             length = room;
         } else {
             dir.mode = IoUringOps.MODE_BOUNCE;
-            base = dir.bounce().address();
-            length = Math.min(room, IoUringDirection.BOUNCE_SIZE);
+            base = dir.scratch.bounce().address();
+            length = Math.min(room, NativeScratch.BOUNCE_SIZE);
         }
         dir.startPosition = position;
         dir.staged = length;
@@ -58,10 +59,10 @@ final class IoUringDatagramOps {
         int stored = Math.min(result, dir.staged);
         ByteBuffer destination = request.firstBuffer();
         if (dir.mode == IoUringOps.MODE_BOUNCE && stored > 0) {
-            destination.put(dir.startPosition, dir.bounce().buffer(), 0, stored);
+            destination.put(dir.startPosition, dir.scratch.bounce().buffer(), 0, stored);
         }
         destination.position(dir.startPosition + stored);
-        request.peer(dir.sockaddr().getCached());
+        request.peer(dir.scratch.sockaddr().getCached());
         request.complete(stored);
         return true;
     }
@@ -71,7 +72,7 @@ final class IoUringDatagramOps {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
-        Sockaddr to = target == null ? null : dir.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
+        Sockaddr to = target == null ? null : dir.scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         int position = source.position();
         int limit = source.limit();
         DirectBuffers.checkRange(source, position, limit);
@@ -79,12 +80,12 @@ final class IoUringDatagramOps {
         long base;
         if (source.isDirect()) {
             dir.mode = IoUringOps.MODE_SINGLE;
-            base = dir.baseAddress(source) + position;
-        } else if (size > IoUringDirection.BOUNCE_SIZE) {
+            base = dir.scratch.baseAddress(source) + position;
+        } else if (size > NativeScratch.BOUNCE_SIZE) {
             throw Errors.newException("sendmsg", -ErrnoNative.EMSGSIZE);
         } else {
             dir.mode = IoUringOps.MODE_BOUNCE;
-            NativeMemory block = dir.bounce();
+            NativeMemory block = dir.scratch.bounce();
             block.buffer().put(0, source, position, size);
             base = block.address();
         }

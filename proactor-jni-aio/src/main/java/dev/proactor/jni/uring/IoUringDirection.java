@@ -1,13 +1,9 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
-import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.spi.IoRequest;
-import java.nio.ByteBuffer;
 
 /**
  * One direction (input or output) of one channel: the request in the ring, if any, and the native memory its SQE
@@ -16,10 +12,6 @@ import java.nio.ByteBuffer;
  * Guarded by the channel's monitor.
  */
 final class IoUringDirection {
-
-    private static final int MIN_IOVECS = 16;
-    /** Heap-buffer transfers and transmitted file bytes move through a block of this size. */
-    static final int BOUNCE_SIZE = 64 * 1024;
 
     final IoUringChannel channel;
 
@@ -48,11 +40,8 @@ final class IoUringDirection {
     /** Bytes staged in the bounce block for a heap write or send. */
     int staged;
 
-    private ByteBuffer cachedBuffer;
-    private long cachedAddress;
-    private IovecArray iovecs;
-    private NativeMemory bounce;
-    private Sockaddr sockaddr;
+    /** The direct buffer's address, iovecs, bounce block and socket address the SQE in flight points at. */
+    final NativeScratch scratch = new NativeScratch();
     /** A msghdr, one iovec and a socklen_t, for recvmsg, sendmsg and accept. */
     private NativeMemory message;
 
@@ -61,42 +50,6 @@ final class IoUringDirection {
 
     IoUringDirection(IoUringChannel channel) {
         this.channel = channel;
-    }
-
-    long baseAddress(ByteBuffer direct) {
-        if (direct != cachedBuffer) {
-            cachedAddress = DirectBuffers.address(direct);
-            cachedBuffer = direct;
-        }
-        return cachedAddress;
-    }
-
-    IovecArray iovecs(int buffers) {
-        int wanted = Math.min(Math.max(buffers, MIN_IOVECS), IoNative.IOV_MAX);
-        if (iovecs == null || iovecs.capacity() < wanted) {
-            iovecs = new IovecArray(wanted);
-        }
-        iovecs.clear();
-        return iovecs;
-    }
-
-    /** The iovecs of the SQE in flight (after {@link #iovecs(int)}). */
-    IovecArray currentIovecs() {
-        return iovecs;
-    }
-
-    NativeMemory bounce() {
-        if (bounce == null) {
-            bounce = NativeMemory.allocate(BOUNCE_SIZE);
-        }
-        return bounce;
-    }
-
-    Sockaddr sockaddr() {
-        if (sockaddr == null) {
-            sockaddr = new Sockaddr();
-        }
-        return sockaddr;
     }
 
     /** msghdr at offset 0, one iovec after it, then a 4-byte socklen_t. */

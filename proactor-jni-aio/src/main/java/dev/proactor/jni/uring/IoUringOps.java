@@ -3,6 +3,7 @@ package dev.proactor.jni.uring;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.IoUringNative;
@@ -81,7 +82,8 @@ final class IoUringOps {
                 return IoUringAcceptOps.start(engine, dir, request);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
-                Sockaddr target = dir.sockaddr().setFor(channel.family, SocketAddresses.inet(request.address()));
+                Sockaddr target = dir.scratch.sockaddr().setFor(channel.family,
+                        SocketAddresses.inet(request.address()));
                 return engine.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
                         target.length(), 0);
             case RECEIVE:
@@ -140,7 +142,7 @@ final class IoUringOps {
         long offset = file ? request.position() : 0;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
             ByteBuffer buffer = request.firstBuffer();
-            long base = dir.baseAddress(buffer);
+            long base = dir.scratch.baseAddress(buffer);
             int position = buffer.position();
             int limit = buffer.limit();
             DirectBuffers.checkRange(buffer, position, limit);
@@ -167,7 +169,7 @@ final class IoUringOps {
                     limit - position, 0, 0);
         }
         if (allDirect(request)) {
-            IovecArray iovecs = dir.iovecs(request.length());
+            IovecArray iovecs = dir.scratch.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
             for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
                 if (file) {
@@ -196,14 +198,14 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int want = BounceCopies.space(request, IoUringDirection.BOUNCE_SIZE);
+        int want = BounceCopies.space(request, NativeScratch.BOUNCE_SIZE);
         if (want == 0) {
             request.complete(0);
             return false;
         }
         dir.mode = MODE_BOUNCE;
         dir.staged = want;
-        NativeMemory bounce = dir.bounce();
+        NativeMemory bounce = dir.scratch.bounce();
         if (file) {
             return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
         }
@@ -244,10 +246,10 @@ final class IoUringOps {
                 buffer.position(dir.startPosition + result);
                 break;
             case MODE_VECTOR:
-                dir.currentIovecs().advance(result);
+                dir.scratch.currentIovecs().advance(result);
                 break;
             default:
-                BounceCopies.drain(dir.bounce(), result, request);
+                BounceCopies.drain(dir.scratch.bounce(), result, request);
                 break;
         }
         request.complete(result);
@@ -293,7 +295,7 @@ final class IoUringOps {
         long offset = file ? request.position() + request.bytes() : 0;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
             ByteBuffer buffer = request.firstBuffer();
-            long base = dir.baseAddress(buffer);
+            long base = dir.scratch.baseAddress(buffer);
             int position = buffer.position();
             int limit = buffer.limit();
             DirectBuffers.checkRange(buffer, position, limit);
@@ -320,7 +322,7 @@ final class IoUringOps {
                     0, IoUringNative.MSG_NOSIGNAL);
         }
         if (allDirect(request)) {
-            IovecArray iovecs = dir.iovecs(request.length());
+            IovecArray iovecs = dir.scratch.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
             for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
                 if (file) {
@@ -345,13 +347,13 @@ final class IoUringOps {
         if (file) {
             refuseHeapBuffer(channel);
         }
-        int filled = BounceCopies.fill(dir.bounce(), request);
+        int filled = BounceCopies.fill(dir.scratch.bounce(), request);
         dir.staged = filled;
         if (filled == 0) {
             return false;
         }
         dir.mode = MODE_BOUNCE;
-        NativeMemory bounce = dir.bounce();
+        NativeMemory bounce = dir.scratch.bounce();
         if (file) {
             return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
         }
@@ -389,7 +391,7 @@ final class IoUringOps {
                 request.firstBuffer().position(dir.startPosition + result);
                 break;
             case MODE_VECTOR:
-                dir.currentIovecs().advance(result);
+                dir.scratch.currentIovecs().advance(result);
                 break;
             default:
                 BounceCopies.advance(request, result);

@@ -7,6 +7,7 @@ import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.spi.IoRequest;
 import java.io.EOFException;
 import java.io.IOException;
@@ -116,11 +117,11 @@ final class IoUringTransmit {
                 if (state.start == state.end) {
                     long left = request.count() - request.fileBytes();
                     if (left > 0) {
-                        fill(dir, request, (int) Math.min(left, IoUringDirection.BOUNCE_SIZE));
+                        fill(dir, request, (int) Math.min(left, NativeScratch.BOUNCE_SIZE));
                     }
                 }
                 if (state.start < state.end) {
-                    NativeMemory block = dir.bounce();
+                    NativeMemory block = dir.scratch.bounce();
                     dir.mode = IoUringOps.MODE_BOUNCE;
                     return engine.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
                             block.address() + state.start, state.end - state.start, 0, IoUringNative.MSG_NOSIGNAL);
@@ -141,7 +142,7 @@ final class IoUringTransmit {
     /** Reads the next {@code want} file bytes into the block; EOF before the count fails the transmission. */
     private static void fill(IoUringDirection dir, IoRequest request, int want) throws IOException {
         State state = dir.transmit;
-        NativeMemory block = dir.bounce();
+        NativeMemory block = dir.scratch.bounce();
         long at = request.position() + request.fileBytes();
         int n;
         if (state.fd >= 0) {
@@ -177,9 +178,9 @@ final class IoUringTransmit {
             dir.mode = IoUringOps.MODE_SINGLE;
             dir.startPosition = position;
             return engine.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
-                    dir.baseAddress(buffer) + position, limit - position, 0, IoUringNative.MSG_NOSIGNAL);
+                    dir.scratch.baseAddress(buffer) + position, limit - position, 0, IoUringNative.MSG_NOSIGNAL);
         }
-        NativeMemory block = dir.bounce();
+        NativeMemory block = dir.scratch.bounce();
         int n = Math.min(limit - position, block.size());
         block.buffer().put(0, buffer, position, n);
         dir.mode = IoUringOps.MODE_BOUNCE;

@@ -1,24 +1,22 @@
-package dev.proactor.jni.epoll;
+package dev.proactor.jni.internal;
 
-import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.IovecArray;
-import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.Sockaddr;
 import java.nio.ByteBuffer;
 
 /**
- * Native helpers of one direction of one channel, made on first use and then reused, so the steady
- * state allocates nothing: the base address of the last direct buffer (one JNI call per new buffer, not
- * per operation), an iovec array for gathering/scattering, a bounce block for heap buffers, and a
- * socket address. Used only under the channel's lock.
+ * Native helpers of one direction of one channel of the epoll or io_uring engine, made on first use and then
+ * reused, so the steady state allocates nothing: the base address of the last direct buffer (one JNI call per new
+ * buffer, not per operation), an iovec array for gathering/scattering, a bounce block for heap buffers, and a
+ * socket address. io_uring's SQE points at this memory, so there it stays untouched from submission until the
+ * request's completion.
+ *
+ * <p>Not thread-safe: used only under the lock of the channel it belongs to.
  */
-final class EpollScratch {
+public final class NativeScratch {
 
     /** Iovecs made at first; the array grows, up to {@code IOV_MAX}, when a request has more buffers. */
     private static final int MIN_IOVECS = 16;
-    /** Heap-buffer transfers move at most this much per system call. */
-    static final int BOUNCE_SIZE = 64 * 1024;
+    /** Heap-buffer transfers (and io_uring's transmitted file bytes) move at most this much per system call. */
+    public static final int BOUNCE_SIZE = 64 * 1024;
 
     private ByteBuffer cachedBuffer;
     private long cachedAddress;
@@ -27,7 +25,7 @@ final class EpollScratch {
     private Sockaddr sockaddr;
 
     /** The base address of a direct buffer, remembered for the next operation on the same buffer. */
-    long baseAddress(ByteBuffer direct) {
+    public long baseAddress(ByteBuffer direct) {
         if (direct != cachedBuffer) {
             cachedAddress = DirectBuffers.address(direct);
             cachedBuffer = direct;
@@ -42,7 +40,7 @@ final class EpollScratch {
      * maximum) instead of starting at {@code IOV_MAX}, so channels that never scatter over many buffers keep 256
      * bytes of iovecs, not 16 KiB.
      */
-    IovecArray iovecs(int buffers) {
+    public IovecArray iovecs(int buffers) {
         int wanted = Math.min(Math.max(buffers, MIN_IOVECS), IoNative.IOV_MAX);
         if (iovecs == null || iovecs.capacity() < wanted) {
             iovecs = new IovecArray(wanted);
@@ -51,8 +49,13 @@ final class EpollScratch {
         return iovecs;
     }
 
+    /** The iovecs of the transfer in flight (after {@link #iovecs(int)}), not cleared. */
+    public IovecArray currentIovecs() {
+        return iovecs;
+    }
+
     /** The bounce block for heap buffers. */
-    NativeMemory bounce() {
+    public NativeMemory bounce() {
         if (bounce == null) {
             bounce = NativeMemory.allocate(BOUNCE_SIZE);
         }
@@ -60,7 +63,7 @@ final class EpollScratch {
     }
 
     /** The socket address block (peer of an accept, target of a connect). */
-    Sockaddr sockaddr() {
+    public Sockaddr sockaddr() {
         if (sockaddr == null) {
             sockaddr = new Sockaddr();
         }

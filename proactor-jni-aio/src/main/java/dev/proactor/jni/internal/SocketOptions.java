@@ -1,6 +1,5 @@
-package dev.proactor.jni.epoll;
+package dev.proactor.jni.internal;
 
-import dev.proactor.jni.internal.SocketNative;
 import java.net.SocketException;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
@@ -12,11 +11,12 @@ import jdk.net.ExtendedSocketOptions;
  * {@code setsockopt(2)}: each maps to a level, an option number, whether it is a boolean (0/1) or an integer, and
  * whether it may only be read. The set covers what the JDK's socket channels support on Linux, the
  * {@link ExtendedSocketOptions} TCP keep-alive, quick-ack and NAPI id options included. Others are unsupported.
+ * Used through {@link SocketDescriptors}. Stateless.
  */
-public final class EpollSocketOptions {
+final class SocketOptions {
 
     /** Where an option lives in the kernel's option space. */
-    public record Native(int level, int option, boolean isBoolean, boolean readOnly) {
+    record Native(int level, int option, boolean isBoolean, boolean readOnly) {
 
         Native(int level, int option, boolean isBoolean) {
             this(level, option, isBoolean, false);
@@ -41,15 +41,16 @@ public final class EpollSocketOptions {
             Map.entry(ExtendedSocketOptions.SO_INCOMING_NAPI_ID,
                     new Native(SOCKET, SocketNative.SO_INCOMING_NAPI_ID, false, true)));
 
-    private EpollSocketOptions() {
+    private SocketOptions() {
     }
 
     /**
      * The native form of {@code name}.
      *
-     * @throws UnsupportedOperationException if the engine does not support the option
+     * @throws UnsupportedOperationException if the engine does not support the option (the message names epoll
+     *                                       for every engine, as it always has)
      */
-    public static Native of(SocketOption<?> name) {
+    static Native of(SocketOption<?> name) {
         Native n = OPTIONS.get(name);
         if (n == null) {
             throw new UnsupportedOperationException("the epoll engine does not support socket option " + name
@@ -64,7 +65,7 @@ public final class EpollSocketOptions {
      * @throws SocketException          if the option may only be read (as the JDK's channels do)
      * @throws IllegalArgumentException if the value has the wrong type or is negative
      */
-    public static int toNative(SocketOption<?> name, Native n, Object value) throws SocketException {
+    static int toNative(SocketOption<?> name, Native n, Object value) throws SocketException {
         if (n.readOnly()) {
             throw new SocketException("socket option " + name + " is read-only");
         }
@@ -81,7 +82,7 @@ public final class EpollSocketOptions {
     }
 
     /** The Java value of what getsockopt returned. */
-    public static Object fromNative(Native n, int value) {
+    static Object fromNative(Native n, int value) {
         return n.isBoolean() ? Boolean.valueOf(value != 0) : Integer.valueOf(value);
     }
 }
