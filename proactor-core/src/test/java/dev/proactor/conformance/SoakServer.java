@@ -11,8 +11,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -35,13 +35,14 @@ final class SoakServer implements AsynchHandler {
     /** Open connections: the victims of server-side faults. */
     final SoakRegistry<SoakConnection> live = new SoakRegistry<>();
     private static final int CONNECTIONS_PER_ADDRESS = 4;
+    private static final SoakConnection[] NONE = {};
     /**
      * The latest server connections per client address (the client's local address), oldest first, at most
      * {@value #CONNECTIONS_PER_ADDRESS}. A client port serves a later connection while the client still holds the
      * earlier one's socket: a connection reset by the server releases its port in the kernel before the client has
-     * read the reset.
+     * read the reset. Each array is replaced, never modified, so readers need no lock.
      */
-    private final Map<InetSocketAddress, ArrayDeque<SoakConnection>> byRemote = new ConcurrentHashMap<>();
+    private final Map<InetSocketAddress, SoakConnection[]> byRemote = new ConcurrentHashMap<>();
     private final Queue<SoakConnection> failedByHandler = new ConcurrentLinkedQueue<>();
     private volatile boolean faultsEnabled = true;
     private long ids;
@@ -121,12 +122,10 @@ final class SoakServer implements AsynchHandler {
 
     void connected(SoakConnection c) {
         if (c.remote != null) {
-            byRemote.compute(c.remote, (a, list) -> {
-                ArrayDeque<SoakConnection> l = list == null ? new ArrayDeque<>(2) : list;
-                if (l.size() == CONNECTIONS_PER_ADDRESS) {
-                    l.removeFirst();
-                }
-                l.addLast(c);
+            byRemote.merge(c.remote, new SoakConnection[] {c}, (older, added) -> {
+                int keep = Math.min(older.length, CONNECTIONS_PER_ADDRESS - 1);
+                SoakConnection[] l = Arrays.copyOfRange(older, older.length - keep, older.length + 1);
+                l[keep] = c;
                 return l;
             });
         }
@@ -150,17 +149,12 @@ final class SoakServer implements AsynchHandler {
         if (clientAddress == null) {
             return null;
         }
-        SoakConnection[] found = new SoakConnection[1];
-        byRemote.computeIfPresent(clientAddress, (a, list) -> {
-            for (SoakConnection c : list) {
-                if (c.createdNanos - connectStartedNanos >= 0) {
-                    found[0] = c;
-                    break;
-                }
+        for (SoakConnection c : byRemote.getOrDefault(clientAddress, NONE)) {
+            if (c.createdNanos - connectStartedNanos >= 0) {
+                return c;
             }
-            return list;
-        });
-        return found[0];
+        }
+        return null;
     }
 
     /**

@@ -47,11 +47,7 @@ final class EpollDatagrams {
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = destination.position();
         int limit = destination.limit();
-        DirectBuffers.checkRange(destination, position, limit);
-        int room = limit - position;
-        if (destination.isReadOnly() || room == 0) {
-            throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
-        }
+        int room = DirectBuffers.receiveRoom(destination, position, limit);
         Sockaddr from = scratch.sockaddr();
         int result;
         int stored;

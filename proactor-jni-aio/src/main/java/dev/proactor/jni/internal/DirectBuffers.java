@@ -83,6 +83,24 @@ public final class DirectBuffers {
     }
 
     /**
+     * Checks the destination of a datagram receive ({@link #checkRange} on {@code position} and {@code limit}, each
+     * read once by the caller) and returns its room: a datagram is received whole or truncated, so the buffer must
+     * be writable and have space.
+     *
+     * @return {@code limit - position}, at least 1
+     * @throws IllegalArgumentException if the buffer is read-only or full
+     * @throws IllegalStateException    as {@link #checkRange}
+     */
+    public static int receiveRoom(ByteBuffer destination, int position, int limit) {
+        checkRange(destination, position, limit);
+        int room = limit - position;
+        if (destination.isReadOnly() || room == 0) {
+            throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
+        }
+        return room;
+    }
+
+    /**
      * The base address (index 0) of a writable direct buffer, for a native call that fills it.
      *
      * @throws IllegalArgumentException if the buffer is read-only, or as {@link #address(ByteBuffer)}

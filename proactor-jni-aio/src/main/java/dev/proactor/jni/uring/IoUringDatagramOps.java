@@ -29,11 +29,7 @@ final class IoUringDatagramOps {
         ByteBuffer destination = request.firstBuffer();
         int position = destination.position();
         int limit = destination.limit();
-        DirectBuffers.checkRange(destination, position, limit);
-        int room = limit - position;
-        if (destination.isReadOnly() || room == 0) {
-            throw new IllegalArgumentException("receive needs a writable buffer with space remaining");
-        }
+        int room = DirectBuffers.receiveRoom(destination, position, limit);
         long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long base;
         int length;
