@@ -104,7 +104,7 @@ public final class AsynchChannel implements Closeable {
         this.processor = registration.processor();
         this.engineChannel = registration.channel();
         this.type = registration.type();
-        this.chainedCallbacks = type == ChannelType.SERVER; // an accept loop takes a burst in one trip
+        this.chainedCallbacks = type.chainedByDefault();
         if (track) {
             demultiplexor.track(this);
         }
@@ -491,18 +491,23 @@ public final class AsynchChannel implements Closeable {
     }
 
     /**
-     * Whether an operation started inside a callback of its direction, which waits until that callback has
-     * returned, is dispatched by the thread that ran the callback right after it when it completes as that thread
-     * starts it, up to 16 in a row (then it is started as usual and dispatched by the demultiplexor's threads):
-     * the part of {@link #setCompletionsAtStart} that concerns the demultiplexor's own threads only, with no
-     * callback ever run on a caller's thread. Such a chain lets this channel's callbacks go ahead of completions of
-     * other channels already waiting (by at most 16 per trip through the queue), so it is off by default for
-     * connected sockets, datagram sockets and files, where fairness between channels matters more. It is <b>on by
-     * default for a listening socket</b>: there taking work quickly matters more, since under load every accept of a
-     * connection already queued in the backlog would otherwise wait for one trip through every other session's
-     * completions, and a burst of connections would be taken one per trip (measured with the soak's plain accept
-     * loop and 4 000 connections ramping up under traffic: 56–62 s on {@code nio} and {@code epoll} with it off,
-     * 8–12 s with it on). Any thread; takes effect for operations started afterwards.
+     * Whether an operation started inside a callback of this channel, which completes as the callback's thread
+     * starts it, is dispatched by that thread right after the callback, up to 16 in a row (then it is started as
+     * usual and dispatched by the demultiplexor's threads). That covers both directions: an operation of the
+     * callback's own direction waits until the callback has returned and is then started by its thread; one of
+     * the other direction starts at once, and its completion is held for that thread until the callback returns
+     * (so a callback must not wait for a completion of its own channel, which would never come). It is the part of
+     * {@link #setCompletionsAtStart} that concerns the demultiplexor's own threads only, with no callback ever run
+     * on a caller's thread.
+     *
+     * <p>Such a chain lets this channel's callbacks go ahead of completions of other channels already waiting (by
+     * at most 16 per trip through the queue), so it is off by default for connected sockets and files, where
+     * fairness between channels matters more. It is <b>on by default for listening and datagram sockets</b>, which
+     * serve many peers through one channel and would otherwise get one connection's share: under load every accept
+     * of a connection already queued in the backlog would wait for one trip through every other session's
+     * completions (measured with the soak's plain accept loop and 4 000 connections ramping up under traffic: 56–62
+     * s on {@code nio} and {@code epoll} with it off, 8–12 s with it on), and so would every receive and send of a
+     * UDP server's echo, one datagram per two trips. Any thread; takes effect for operations started afterwards.
      *
      * @param on whether operations chained from callbacks are dispatched by the callback's thread
      */

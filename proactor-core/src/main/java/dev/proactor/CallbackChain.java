@@ -4,6 +4,13 @@ package dev.proactor;
  * Runs a completion's callback for the {@link Dispatcher}, then the operations its channel hands back after it
  * (completed at start by the thread that ran the callback), at most {@value #MAX_CHAINED_AT_START} in a row.
  *
+ * <p>Two kinds of operation are handed back: the next one of the callback's own direction, which waited for the
+ * callback to return and was started by this thread after it ({@link AsynchChannel#setCompletionsAtStart} or
+ * {@link AsynchChannel#setChainedCallbacks}); and, with chained callbacks, one of the other direction that the
+ * callback itself started ({@link ChannelDirection#openChainAcross}). So at most one operation of each direction of
+ * the channel is held at a time: the one being dispatched and one waiting, of the other direction. They alternate,
+ * the waiting one first, since it was handed back earlier.
+ *
  * <p>Thread-safety: no state; runs on the dispatching thread, without the dispatcher's lock.
  */
 final class CallbackChain {
@@ -25,25 +32,36 @@ final class CallbackChain {
     }
 
     /**
-     * Runs a callback and what its channel hands back after it: an operation that waited behind it and completed
-     * at once when started by this thread ({@link AsynchChannel#setCompletionsAtStart}) is dispatched here next,
-     * in a loop (the stack does not grow), at most {@value #MAX_CHAINED_AT_START} in a row; after that the next
-     * one is started as usual and queued, so one channel cannot keep a thread to itself.
+     * Runs a callback and what its channel hands back after it, in a loop (the stack does not grow), at most
+     * {@value #MAX_CHAINED_AT_START} in a row after the first; after that, operations are started as usual and
+     * queued, so one channel cannot keep a thread to itself (what was already handed back is still dispatched here:
+     * its completion is claimed, at most one more).
      */
     static void dispatch(Op op, DispatchTotals totals) {
+        ChannelOp waiting = null; // handed back, of the direction other than op's: dispatched after op
         for (int chained = 0; ; chained++) {
+            boolean mayChain = chained < MAX_CHAINED_AT_START;
             totals.countDispatch();
+            ChannelDirection across = mayChain ? op.openChainAcross() : null;
             try {
                 op.dispatch();
             } catch (Throwable t) {
                 op.onHandlerFailure(t);
             }
-            ChannelOp next = op.afterDispatch(chained < MAX_CHAINED_AT_START);
-            if (next == null) {
+            // While one of the other direction waits here, it is that direction's active operation: what the
+            // callback started there waited behind it, so nothing was handed back across as well.
+            ChannelOp crossed = across == null ? null : across.closeChainAcross();
+            ChannelOp next = op.afterDispatch(mayChain);
+            ChannelOp other = waiting != null ? waiting : crossed;
+            if (other != null) {
+                waiting = next;
+                op = other;
+            } else if (next != null) {
+                op = next;
+            } else {
                 return;
             }
-            next.state = OpState.COMPLETED;
-            op = next;
+            op.state = OpState.COMPLETED;
         }
     }
 }

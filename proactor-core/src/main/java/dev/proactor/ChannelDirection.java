@@ -49,6 +49,14 @@ final class ChannelDirection {
     private boolean closed;
     /** Starts counted under this monitor (taken anyway); ends by the dispatching thread (see {@link IoCounters}). */
     final IoCounters counters = new IoCounters();
+    /**
+     * The thread running this direction's callback in a chain that may take an operation of the other direction
+     * ({@link #openChainAcross}), else null. Not under the monitor: only that thread writes these two fields, and it
+     * compares the field with itself, so a stale value another thread reads is never that thread's own.
+     */
+    private Thread chainingThread;
+    /** The other direction's operation that completed at start inside that callback, handed back to its thread. */
+    private ChannelOp handedBackAcross;
 
     ChannelDirection(String name) {
         this.name = name;
@@ -185,6 +193,46 @@ final class ChannelDirection {
         }
         op.abortReason = reason;
         return op == active ? new Marked(op, reason) : null;
+    }
+
+    /**
+     * The calling thread is about to run a callback of this direction as part of a chain
+     * ({@link CallbackChain}): until {@link #closeChainAcross}, an operation of the other direction that this thread
+     * starts and that completes at once is handed back to it ({@link #handBackAcross}) instead of being queued.
+     */
+    void openChainAcross() {
+        chainingThread = Thread.currentThread();
+    }
+
+    /** Whether the calling thread runs a callback of this direction with the chain across directions open. */
+    boolean isChainAcrossOpenHere() {
+        return chainingThread == Thread.currentThread();
+    }
+
+    /**
+     * Keeps {@code op}, of the other direction, completed at start and its completion claimed, for the thread of
+     * the open chain to dispatch after the callback. At most one per callback: that operation stays active in its
+     * direction until dispatched, so what else the callback starts there waits behind it.
+     *
+     * @throws IllegalStateException if one is already kept (a broken invariant)
+     */
+    void handBackAcross(ChannelOp op) {
+        if (handedBackAcross != null) {
+            throw new IllegalStateException(name + ": " + op + " handed back while " + handedBackAcross + " waits");
+        }
+        handedBackAcross = op;
+    }
+
+    /**
+     * Ends what {@link #openChainAcross} began, after the callback returned.
+     *
+     * @return the operation handed back meanwhile, to dispatch, or null
+     */
+    ChannelOp closeChainAcross() {
+        chainingThread = null;
+        ChannelOp op = handedBackAcross;
+        handedBackAcross = null;
+        return op;
     }
 
     synchronized boolean isClosed() {

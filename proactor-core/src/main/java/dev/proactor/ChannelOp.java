@@ -145,6 +145,15 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     }
 
     @Override
+    ChannelDirection openChainAcross() {
+        if (!channel.chainedCallbacks) {
+            return null;
+        }
+        direction.openChainAcross();
+        return direction;
+    }
+
+    @Override
     public String toString() {
         return getKind() + "[" + state + ", bytes=" + request.bytes() + ", error=" + request.error() + "]";
     }

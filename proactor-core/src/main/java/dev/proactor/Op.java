@@ -49,4 +49,14 @@ public abstract sealed class Op permits ChannelOp, OpTimer {
      *         to dispatch next; null if there is none
      */
     abstract ChannelOp afterDispatch(boolean mayHandBack);
+
+    /**
+     * Called by the thread about to run the callback in a chain with room for one more: lets an operation of the
+     * other direction of the same channel, started inside the callback, be handed back to this thread when it
+     * completes at once ({@link AsynchChannel#setChainedCallbacks}).
+     *
+     * @return the direction whose {@link ChannelDirection#closeChainAcross} the caller calls after the callback, or
+     *         null if nothing was opened
+     */
+    abstract ChannelDirection openChainAcross();
 }

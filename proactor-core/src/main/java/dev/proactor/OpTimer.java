@@ -87,6 +87,11 @@ public final class OpTimer extends Op {
     }
 
     @Override
+    ChannelDirection openChainAcross() {
+        return null; // no channel
+    }
+
+    @Override
     public String toString() {
         return "OpTimer[" + state + "]";
     }

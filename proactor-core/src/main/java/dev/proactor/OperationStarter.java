@@ -164,7 +164,15 @@ final class OperationStarter {
             return;
         }
         if (!channel.completionsAtStart) {
-            channel.processor.start(now);
+            ChannelDirection callback = op.direction == channel.input ? channel.output : channel.input;
+            if (!callback.isChainAcrossOpenHere()) {
+                channel.processor.start(now);
+                return;
+            }
+            ChannelOp done = channel.processor.startHandingBack(now); // this thread runs the other one's callback
+            if (done != null) {
+                callback.handBackAcross(done);
+            }
             return;
         }
         ChannelOp done = channel.processor.startHandingBack(now);

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The settings every conformance test runs under for one engine: each of its wait strategies x {1, 2, 4}
@@ -34,6 +35,13 @@ public final class ConformanceMatrix {
             }
         }
         throw new IllegalStateException("no engine provider named '" + engine + "' on the class path");
+    }
+
+    /** Skips the calling test, with the cause, when the engine of {@code config} is unavailable on this machine. */
+    public static void assumeAvailable(ProactorConfig config) {
+        EngineProvider p = provider(config.engine());
+        Assumptions.assumeTrue(p.isAvailable(),
+                () -> "engine " + config.engine() + " unavailable: " + p.unavailabilityCause());
     }
 
     /**

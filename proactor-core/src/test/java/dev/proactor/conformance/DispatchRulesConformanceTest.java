@@ -16,7 +16,6 @@ import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
-import dev.proactor.spi.EngineProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -36,7 +35,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Timeout;
@@ -54,11 +52,6 @@ public abstract class DispatchRulesConformanceTest {
 
     private static final long GUARD_SECONDS = 60;
     private static final String NAME = "[{index}] {0}";
-
-    private static void assumeAvailable(ProactorConfig config) {
-        EngineProvider p = ConformanceMatrix.provider(config.engine());
-        assumeTrue(p.isAvailable(), () -> "engine " + config.engine() + " unavailable: " + p.unavailabilityCause());
-    }
 
     private static void await(CountDownLatch latch, String what) throws InterruptedException {
         assertTrue(latch.await(GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: " + what + " never happened");
@@ -78,40 +71,6 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
-    /** A connected pair: a JDK client socket and the accepted side wrapped by the seed constructor. */
-    private static final class Pair implements AutoCloseable {
-        final SocketChannel client;
-        final AsynchChannel server;
-
-        Pair(Demultiplexor demux, AsynchHandler handler) throws IOException {
-            try (ServerSocketChannel listener = ServerSocketChannel.open()) {
-                listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                client = SocketChannel.open(listener.getLocalAddress());
-                server = new AsynchChannel(demux, handler, listener.accept());
-            }
-        }
-
-        void send(int bytes) throws IOException {
-            ByteBuffer b = ByteBuffer.allocate(bytes);
-            while (b.hasRemaining()) {
-                client.write(b);
-            }
-        }
-
-        /** Reads exactly {@code bytes} on the client side (what the server wrote). */
-        void receive(int bytes) throws IOException {
-            ByteBuffer b = ByteBuffer.allocate(bytes);
-            while (b.hasRemaining()) {
-                client.read(b);
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            server.close();
-            client.close();
-        }
-    }
 
 
     // ------------------------------------------------------------------------------------ error paths keep order
@@ -119,10 +78,10 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void closeCompletesQueuedReadsInStartOrderNeverConcurrently(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         int n = 30;
         ReadRecorder h = new ReadRecorder(n);
-        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); SocketPair pair = new SocketPair(demux, h)) {
             for (int i = 0; i < n; i++) {
                 pair.server.read(ByteBuffer.allocate(8), i);
             }
@@ -145,7 +104,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void aWrappedChannelClosedDirectlyCompletesItsPendingReadAndEndsTheConnection(ProactorConfig config)
             throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         ReadRecorder h = new ReadRecorder(1);
         try (Demultiplexor demux = Demultiplexor.open(config).start();
              ServerSocketChannel listener = ServerSocketChannel.open()) {
@@ -171,7 +130,7 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void demultiplexorCloseInsideACallbackKeepsTheDirectionRules(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         AtomicReference<Demultiplexor> ref = new AtomicReference<>();
         ReadRecorder h = new ReadRecorder(3) {
             @Override
@@ -183,7 +142,7 @@ public abstract class DispatchRulesConformanceTest {
         };
         Demultiplexor demux = Demultiplexor.open(config).start();
         ref.set(demux);
-        try (Pair pair = new Pair(demux, h)) {
+        try (SocketPair pair = new SocketPair(demux, h)) {
             for (int i = 0; i < 3; i++) {
                 pair.server.read(ByteBuffer.allocate(8), i);
             }
@@ -200,10 +159,10 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void anOperationStartedAfterTheDemultiplexorClosedCompletes(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         ReadRecorder h = new ReadRecorder(1);
         Demultiplexor demux = Demultiplexor.open(config).start();
-        try (Pair pair = new Pair(demux, h)) {
+        try (SocketPair pair = new SocketPair(demux, h)) {
             demux.close();
             pair.server.read(ByteBuffer.allocate(8), "late");
             await(h.done, "the read after close completes");
@@ -219,10 +178,11 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void completionsAtStartRunOnTheStartingThreadOnlyWhenAskedFor(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         WriteThreads handler = new WriteThreads(2);
         List<Thread> writers = handler.threads;
-        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             SocketPair pair = new SocketPair(demux, handler)) {
             ByteBuffer three = ByteBuffer.allocateDirect(3);
             pair.server.setCompletionsAtStart(true);
             pair.server.write(three);
@@ -246,7 +206,7 @@ public abstract class DispatchRulesConformanceTest {
     @MethodSource("configurations")
     void operationsStartedInCallbacksCompleteOnTheStartingThreadUpToTheChainBound(ProactorConfig config)
             throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         int writes = 40;
         ByteBuffer[] buffers = new ByteBuffer[writes];
         for (int i = 0; i < writes; i++) {
@@ -262,7 +222,8 @@ public abstract class DispatchRulesConformanceTest {
             }
         };
         List<Thread> writers = handler.threads;
-        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, handler)) {
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             SocketPair pair = new SocketPair(demux, handler)) {
             server[0] = pair.server;
             pair.server.setCompletionsAtStart(true);
             pair.server.write(buffers[0]);
@@ -289,7 +250,7 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void acceptsOfQueuedConnectionsCompleteAtStart(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         int connections = 5;
         List<Thread> acceptors = new CopyOnWriteArrayList<>();
         List<AsynchChannel> accepted = new CopyOnWriteArrayList<>();
@@ -332,111 +293,14 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
-    /**
-     * With {@link AsynchChannel#setChainedCallbacks} on, an accept started inside an accept callback, taking a
-     * connection already queued in the backlog, is dispatched by the callback's thread right after it, ahead of
-     * other channels' completions already queued; off, it queues behind them. A listening channel has it on unless
-     * told otherwise: the plain accept loop (accept again in the callback) takes a burst of queued connections in
-     * one trip, not one per trip through every session's completions. One dispatching thread: its first callback
-     * holds it while the test queues an accept and two reads that all complete at start.
-     */
-    @ParameterizedTest(name = NAME)
-    @MethodSource("configurations")
-    void chainedCallbacksGoAheadOfQueuedCompletionsWhenOnAsForAListenerByDefault(ProactorConfig config)
-            throws Exception {
-        assumeAvailable(config);
-        ProactorConfig oneThread = config.toBuilder().threads(1).build();
-        List<String> chained = List.of("A", "A", "A", "R", "R");
-        assertEquals(chained, acceptsAmongQueuedReads(oneThread, true), "chained");
-        assertEquals(List.of("A", "R", "R", "A", "A"), acceptsAmongQueuedReads(oneThread, false), "queued");
-        assertEquals(chained, acceptsAmongQueuedReads(oneThread, null), "a listener's default");
-    }
-
-    /**
-     * The order of the callbacks after the gate: "A" an accept, "R" a read of another channel.
-     *
-     * @param chained the listening channel's {@link AsynchChannel#setChainedCallbacks} setting, null to leave it
-     */
-    private static List<String> acceptsAmongQueuedReads(ProactorConfig config, Boolean chained) throws Exception {
-        int connections = 3;
-        List<String> order = new CopyOnWriteArrayList<>();
-        CountDownLatch inGate = new CountDownLatch(1);
-        CountDownLatch openGate = new CountDownLatch(1);
-        CountDownLatch done = new CountDownLatch(connections + 2);
-        AtomicBoolean gated = new AtomicBoolean();
-        List<AsynchChannel> accepted = new CopyOnWriteArrayList<>();
-        AsynchChannel[] server = new AsynchChannel[1];
-        AsynchHandler handler = new AsynchHandler() {
-            @Override
-            public void onReadCompleted(OpRead op) {
-                if (gated.compareAndSet(false, true)) {
-                    inGate.countDown();
-                    try {
-                        openGate.await(GUARD_SECONDS, TimeUnit.SECONDS); // holds the one dispatching thread
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return;
-                }
-                order.add("R");
-                done.countDown();
-            }
-
-            @Override
-            public void onWriteCompleted(OpWrite op) {
-            }
-
-            @Override
-            public void onAcceptCompleted(OpAccept op) {
-                order.add("A");
-                try {
-                    accepted.add(op.adopt(this));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                if (accepted.size() < connections) {
-                    server[0].accept(); // waits until this callback returns; a connection is queued for it
-                }
-                done.countDown();
-            }
-        };
-        List<SocketChannel> clients = new ArrayList<>();
-        try (Demultiplexor demux = Demultiplexor.open(config).start();
-             Pair gate = new Pair(demux, handler); Pair first = new Pair(demux, handler);
-             Pair second = new Pair(demux, handler)) {
-            server[0] = AsynchChannel.openServer(demux, handler,
-                    new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-            if (chained != null) {
-                server[0].setChainedCallbacks(chained);
-            }
-            for (int i = 0; i < connections; i++) {
-                clients.add(SocketChannel.open(server[0].getLocalAddress())); // queued: the handshake is done
-            }
-            gate.send(1);
-            gate.server.read(ByteBuffer.allocateDirect(8));
-            await(inGate, "the gate's callback");
-            server[0].accept(); // each completes at start and is queued behind the gate
-            first.send(1);
-            first.server.read(ByteBuffer.allocateDirect(8));
-            second.send(1);
-            second.server.read(ByteBuffer.allocateDirect(8));
-            openGate.countDown();
-            await(done, "the accepts' and reads' callbacks");
-            return order;
-        } finally {
-            openGate.countDown();
-            closeAll(accepted, clients, server[0]);
-        }
-    }
-
     // ------------------------------------------------------------------------------------ user-driven loops
 
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void handleEventsWithZeroTimeoutCollectsReadyIo(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         ReadRecorder h = new ReadRecorder(1);
-        try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
+        try (Demultiplexor demux = Demultiplexor.open(config); SocketPair pair = new SocketPair(demux, h)) { // no pool
             pair.server.read(ByteBuffer.allocate(8), "r");
             pair.send(4);
             if (config.leader() == LeaderMode.OWNER) {
@@ -459,11 +323,11 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aUserLeaderLeavingOnTimeoutHandsThePollToAFollower(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         assumeTrue(config.leader() != LeaderMode.OWNER, "owner mode: a user thread never leads");
         ReadRecorder h = new ReadRecorder(1);
         ExecutorService users = Executors.newFixedThreadPool(2);
-        try (Demultiplexor demux = Demultiplexor.open(config); Pair pair = new Pair(demux, h)) { // no pool
+        try (Demultiplexor demux = Demultiplexor.open(config); SocketPair pair = new SocketPair(demux, h)) { // no pool
             pair.server.read(ByteBuffer.allocate(8), "r");
             Future<Integer> leader = users.submit(() -> demux.handleEvents(400, TimeUnit.MILLISECONDS));
             Thread.sleep(100); // lets the first thread become the leader (if not, the test passes trivially)
@@ -486,7 +350,7 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aHandlerRestoringTheInterruptStatusLeavesNoPoolThreadInterrupted(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         CountDownLatch served = new CountDownLatch(2);
         AsynchHandler h = new ReadRecorder(2) {
             @Override
@@ -495,7 +359,7 @@ public abstract class DispatchRulesConformanceTest {
                 Thread.currentThread().interrupt(); // the "restore the interrupt status" idiom, last thing done
             }
         };
-        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h)) {
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); SocketPair pair = new SocketPair(demux, h)) {
             pair.server.read(ByteBuffer.allocate(8), 0);
             pair.send(4);
             for (int i = 0; i < GUARD_SECONDS * 100 && served.getCount() == 2; i++) {
@@ -523,7 +387,7 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aHandlerThrowingAnErrorClosesItsChannelOnlyAndThePoolSurvives(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         ReadRecorder failing = new ReadRecorder(1) {
             @Override
             protected void onRead(OpRead op) {
@@ -531,14 +395,14 @@ public abstract class DispatchRulesConformanceTest {
             }
         };
         try (Demultiplexor demux = Demultiplexor.open(config).start();
-             Pair bad = new Pair(demux, failing)) {
+             SocketPair bad = new SocketPair(demux, failing)) {
             for (int i = 0; i < config.threads() + 1; i++) { // more failures than pool threads
                 bad.server.read(ByteBuffer.allocate(8), i);
             }
             bad.send(4);
             await(failing.done, "the failing callback ran");
             ReadRecorder good = new ReadRecorder(1);
-            try (Pair ok = new Pair(demux, good)) {
+            try (SocketPair ok = new SocketPair(demux, good)) {
                 ok.server.read(ByteBuffer.allocate(8), "ok");
                 ok.send(4);
                 await(good.done, "another channel is still served");
@@ -555,18 +419,18 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void closedChannelsReleaseTheirDescriptorsWhileTheDemultiplexorIsQuiet(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
         assumeTrue(java.nio.file.Files.isDirectory(fds), "needs /proc/self/fd");
         ReadRecorder h = new ReadRecorder(0);
         try (Demultiplexor demux = Demultiplexor.open(config).start()) {
-            new Pair(demux, h).close(); // warm-up: lazily created JDK resources are not leaks
+            new SocketPair(demux, h).close(); // warm-up: lazily created JDK resources are not leaks
             long before = countFds(fds);
-            Pair[] pairs = new Pair[20];
+            SocketPair[] pairs = new SocketPair[20];
             for (int i = 0; i < pairs.length; i++) {
-                pairs[i] = new Pair(demux, h); // idle: closing them completes nothing that would wake a leader
+                pairs[i] = new SocketPair(demux, h); // idle: closing them completes nothing that would wake a leader
             }
-            for (Pair p : pairs) {
+            for (SocketPair p : pairs) {
                 p.close();
             }
             long after = countFds(fds);
@@ -590,9 +454,9 @@ public abstract class DispatchRulesConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void misuseVisibleAtTheCallThrowsThere(ProactorConfig config) throws Exception {
-        assumeAvailable(config);
+        ConformanceMatrix.assumeAvailable(config);
         ReadRecorder h = new ReadRecorder(0);
-        try (Demultiplexor demux = Demultiplexor.open(config).start(); Pair pair = new Pair(demux, h);
+        try (Demultiplexor demux = Demultiplexor.open(config).start(); SocketPair pair = new SocketPair(demux, h);
              Socket unused = new Socket()) {
             AsynchChannel listener = AsynchChannel.openServer(demux, h,
                     new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

@@ -8,6 +8,7 @@ import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -18,6 +19,14 @@ import java.nio.ByteBuffer;
  * one iovec, the sender's or target's address in the direction's socket address block; a heap buffer goes through
  * the direction's 64 KiB block. Stateless; the caller holds the channel's monitor (a starting thread, or the leader
  * handling the completion).
+ *
+ * <p><b>Tried at start.</b> Unless {@code proactor.uring.tryFirst} is {@code false}, a receive or send is first
+ * tried on the socket with one non-blocking {@code recvfrom}/{@code sendto}, whatever the leader's last turn
+ * completed (unlike a stream read or write, which then shares the next enter): one datagram socket serves many peers,
+ * and only an operation that completes at start can follow its callback on the same thread
+ * ({@code AsynchChannel.setChainedCallbacks}, on by default for datagram sockets); through the ring, each datagram
+ * would wait for a reap and a trip through every other channel's completions. A receive that found nothing goes to
+ * the ring, and the next ones do too, untried, until the leader's next reap.
  */
 final class IoUringDatagramOps {
 
@@ -30,7 +39,6 @@ final class IoUringDatagramOps {
         int position = destination.position();
         int limit = destination.limit();
         int room = DirectBuffers.receiveRoom(destination, position, limit);
-        long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long base;
         int length;
         if (destination.isDirect()) {
@@ -44,6 +52,16 @@ final class IoUringDatagramOps {
         }
         dir.startPosition = position;
         dir.staged = length;
+        IoUringTryFirst tryFirst = engine.tryFirst();
+        if (tryFirst.triesAtStart() && dir.drainedAtReap != tryFirst.reaps()) {
+            int result = SocketNative.recvfrom(dir.channel.fd, base, length, IoUringNative.MSG_DONTWAIT,
+                    dir.scratch.sockaddr());
+            if (!Errors.isAgain(result)) {
+                return !completeReceive(dir, request, result);
+            }
+            dir.drainedAtReap = tryFirst.reaps();
+        }
+        long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long message = fillMessage(dir, from, Sockaddr.CAPACITY, base, length);
         return engine.prepare(dir, IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
     }
@@ -86,6 +104,12 @@ final class IoUringDatagramOps {
             base = block.address();
         }
         dir.startPosition = position;
+        if (engine.tryFirst().triesAtStart()) {
+            int result = SocketNative.sendto(channel.fd, base, size, IoUringNative.MSG_DONTWAIT, to);
+            if (!Errors.isAgain(result)) {
+                return !completeSend(dir, request, result);
+            }
+        }
         long message = fillMessage(dir, to == null ? 0 : to.address(), to == null ? 0 : to.length(), base, size);
         return engine.prepare(dir, IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0,
                 IoUringNative.MSG_NOSIGNAL);

@@ -30,10 +30,11 @@ final class IoUringDirection {
     long asked;
     /**
      * Input only: the engine's reap count ({@link IoUringTryFirst#reaps()}) when this direction's last
-     * stream read took fewer bytes than it asked for (the receive queue was empty then), or -1. While no reap has
-     * run since, a read started now (in practice from the callback of that read, as NIO.2 programs do) goes to the
-     * ring without trying the socket first: the try would find nothing. Always safe: the ring's RECV completes
-     * once bytes, an end of stream or an error are there. Kept across requests (not reset by {@link #clear()}).
+     * stream read took fewer bytes than it asked for, or its last datagram receive tried at start found none (the
+     * receive queue was empty then), or -1. While no reap has run since, a read or receive started now (in practice
+     * from the callback of that read, as NIO.2 programs do) goes to the ring without trying the socket first: the try
+     * would find nothing. Always safe: the ring's RECV or RECVMSG completes once data, an end of stream or an error
+     * are there. Kept across requests (not reset by {@link #clear()}).
      * Guarded by the channel's monitor.
      */
     long drainedAtReap = -1;

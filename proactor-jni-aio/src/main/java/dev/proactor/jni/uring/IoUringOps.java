@@ -28,8 +28,8 @@ import java.nio.channels.NonWritableChannelException;
  * <p>Mapping: stream read {@code RECV} (with {@code IORING_RECVSEND_POLL_FIRST} when enabled: the socket is
  * usually empty when a read is started, so polling first saves a failed attempt), scattering read {@code READV},
  * stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept {@code ACCEPT},
- * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG}, files {@code READ}/{@code WRITE} (and the
- * vectored forms) at the position. Heap buffers go through the direction's 64 KiB block. Direct single-buffer paths
+ * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
+ * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Heap buffers go through the direction's 64 KiB block. Direct single-buffer paths
  * allocate nothing. Files with {@code O_DIRECT} take direct buffers only, each transfer checked against the file's
  * alignment before its SQE is written. Accept is in {@link IoUringAcceptOps}, datagrams in
  * {@link IoUringDatagramOps}, file transmission in {@link IoUringTransmit}, the bounce block's copies in
