@@ -1,5 +1,5 @@
 // Measurement harness for run.sh (not part of the build): one demultiplexor thread serving a TCP echo with the
-// plain accept loop and a UDP echo with -Dslots receives in flight (-Dchain=true: chained callbacks on the UDP socket).
+// plain accept loop and a UDP echo with -Dslots receives in flight (-Dchain=true|false: chained callbacks on the UDP socket, unset: its default).
 import dev.proactor.*;
 import java.net.*;
 import java.nio.ByteBuffer;
@@ -43,7 +43,8 @@ public class DgStarve {
             }
             public void onSendCompleted(OpSend op) { ByteBuffer b = (ByteBuffer) op.getAttachment(); b.clear(); udp[0].receive(b, b); }
         }, new InetSocketAddress("127.0.0.1", Integer.parseInt(a[1])));
-        if (Boolean.getBoolean("chain")) udp[0].setChainedCallbacks(true);
+        String chain = System.getProperty("chain"); // unset: the channel's default
+        if (chain != null) udp[0].setChainedCallbacks(Boolean.parseBoolean(chain));
         for (int i = 0; i < slots; i++) { ByteBuffer b = ByteBuffer.allocateDirect(2048); udp[0].receive(b, b); }
         System.out.println("listening");
         Thread.sleep(Long.MAX_VALUE);

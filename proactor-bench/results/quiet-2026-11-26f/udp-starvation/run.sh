@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: run.sh NAME SESSIONS [jvm props: -Dslots=N receives in flight, -Dchain=true chained callbacks, -De=engine]
+# usage: run.sh NAME SESSIONS [jvm props: -Dslots=N receives in flight, -Dchain=true|false chained callbacks (unset: the default), -De=engine]
 # One demultiplexor thread (CPU 0) serves a TCP echo (plain accept loop) and a UDP echo; the C load generator drives
 # SESSIONS TCP ping-pong sessions and a Java client keeps 64 datagrams in flight against the UDP echo (both on CPU 1)
 # and prints the UDP echoes per second. Needs mvn package; compiles the two classes into $CLASSES (/tmp/udp-starve).
