@@ -190,6 +190,56 @@ public abstract class ChainedCallbacksConformanceTest {
     }
 
     /**
+     * A callback that starts an operation of the other direction, which completes at once and is held for the
+     * callback's thread, and then closes its channel: the held operation is still dispatched once, after the
+     * callback, on that thread, with its result (the datagram was sent), as any completion that finished before a
+     * close; the channel is closed by then.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void anOperationHeldForTheCallbacksThreadKeepsItsResultWhenTheCallbackCloses(ProactorConfig config)
+            throws Exception {
+        List<String> order = new CopyOnWriteArrayList<>();
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        CountDownLatch done = new CountDownLatch(2);
+        AsynchChannel[] udp = new AsynchChannel[1];
+        AsynchHandler handler = new Recorder(order, done) {
+            @Override
+            public void onReceiveCompleted(OpReceive op) {
+                threads.add(Thread.currentThread());
+                order.add(op.isSuccess() ? RECEIVE : RECEIVE + " failed: " + op.getError());
+                ByteBuffer b = (ByteBuffer) op.getAttachment();
+                udp[0].send(b.flip(), op.getSourceAddress(), b);
+                udp[0].close();
+                done.countDown();
+            }
+
+            @Override
+            public void onSendCompleted(OpSend op) {
+                threads.add(Thread.currentThread());
+                order.add(op.isSuccess() ? SEND + " " + op.getBytesCompleted() : SEND + " failed: " + op.getError());
+                order.add(udp[0].isOpen() ? "open" : "closed");
+                done.countDown();
+            }
+        };
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        try (Demultiplexor demux = Demultiplexor.open(oneThread(config)).start();
+             DatagramChannel client = DatagramChannel.open().bind(loopback)) {
+            udp[0] = AsynchChannel.openDatagram(demux, handler, loopback);
+            client.send(ByteBuffer.wrap(new byte[] {7, 7, 7}), udp[0].getLocalAddress());
+            ByteBuffer b = ByteBuffer.allocateDirect(64);
+            udp[0].receive(b, b);
+            await(done, "the receive's and the send's callbacks");
+            assertEquals(order(RECEIVE, SEND + " 3", "closed"), order);
+            assertEquals(threads.get(0), threads.get(1), "the send was dispatched by the receive callback's thread");
+            client.socket().setSoTimeout((int) TimeUnit.SECONDS.toMillis(GUARD_SECONDS));
+            DatagramPacket echo = new DatagramPacket(new byte[64], 64);
+            client.socket().receive(echo);
+            assertEquals(3, echo.getLength(), "the echo");
+        }
+    }
+
+    /**
      * The order of the callbacks after the gate: the echo of {@code datagrams} datagrams queued before its first
      * receive, among reads of two other channels queued after that receive. Checks that the client got every
      * datagram back, in order.
