@@ -4,9 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
-import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import org.slf4j.Logger;
@@ -15,15 +13,25 @@ import org.slf4j.LoggerFactory;
 /**
  * The state of one {@link TlsChannel} and the loop that moves it on: every event (an operation started, a socket
  * read or write completed, delegated tasks done, close) updates the state under this object's lock and runs
- * {@link #progressLocked()}, which wraps and unwraps as far as it can and returns what must happen next as a set
- * of action bits; {@link TlsChannel} carries them out without the lock (socket operations may complete on the
- * calling thread, callbacks must never run under it).
+ * {@link #progressLocked()}, which wraps and unwraps as far as it can (through its {@link TlsRecordLayer}) and
+ * returns what must happen next as a set of action bits; {@link TlsChannel} carries them out without the lock
+ * (socket operations may complete on the calling thread, callbacks must never run under it).
  *
- * <p>At most one socket read (into {@link #netIn}) and one socket write (of {@link #netOut}) are in flight; a
- * buffer with an operation in flight is not touched. Socket reads are started only when something needs input:
- * the handshake or {@code close_notify} exchange, or a pending read with no plaintext buffered, so a slow
- * reader leaves back-pressure to TCP. A write completes when the ciphertext total sent reaches the total
+ * <p>At most one socket read (into {@link #incoming()}) and one socket write (of {@link #outgoing()}) are in
+ * flight; a buffer with an operation in flight is not touched. Socket reads are started only when something
+ * needs input: the handshake or {@code close_notify} exchange, or a pending read with no plaintext buffered, so
+ * a slow reader leaves back-pressure to TCP. A write completes when the ciphertext total sent reaches the total
  * produced when its last byte was encrypted ({@link TlsOp#sentMark}).
+ *
+ * <p><b>Threads and lock.</b> The package-private methods are called from any thread (the API's callers,
+ * demultiplexor threads in transport callbacks, delegated-task threads) and take this object's lock; the
+ * private methods, and all of {@link TlsPending} and {@link TlsRecordLayer}, run with it held.
+ *
+ * <p><b>Errors.</b> Misuse (an operation before the handshake was started, a second handshake or shutdown)
+ * throws {@link IllegalStateException} before anything changes. Every other error (the engine's, the socket's,
+ * a rejected delegated task) is kept as the channel's failure ({@link #fail}, the first one wins); the loop then
+ * completes every pending operation with it, sends the engine's alert and closes the socket
+ * ({@link #failAllLocked()}).
  */
 final class TlsEngineLoop {
 
@@ -35,39 +43,25 @@ final class TlsEngineLoop {
     static final int SHUTDOWN_SOCKET = 8;
     static final int CLOSE_SOCKET = 16;
 
-    private static final ByteBuffer[] NOTHING = {ByteBuffer.allocate(0)};
-
     private final TlsChannel channel;
     private final SSLEngine engine;
 
     // Everything below is guarded by this.
-    /** Ciphertext received and not yet unwrapped (write mode); owned by the socket while a read is in flight. */
-    private ByteBuffer netIn;
-    /** Plaintext unwrapped and not yet given to a read (write mode). */
-    private ByteBuffer appIn;
-    /** Ciphertext to send (write mode; flipped while a socket write of it is in flight). */
-    private ByteBuffer netOut;
-    private int packetSize;
-
     private final TlsPending ops;
+    /** The buffers and the engine's wrap and unwrap, with what the engine reported on the way. */
+    private final TlsRecordLayer records;
 
     private boolean connecting;
     private boolean handshakeStarted;
-    /** The engine reported the handshake finished; application data may be wrapped. */
-    private boolean handshakeFinished;
     /** The handshake completion was queued; plaintext may be given to ops.reads. */
     private boolean handshakeReported;
-    private long handshakeMark;
     private boolean shutdownStarted;
 
     private boolean socketReading;
     private boolean socketWriting;
-    /** The last unwrap needed more ciphertext than {@link #netIn} holds. */
-    private boolean netInStarved = true;
     private boolean socketEof;
-    private boolean inboundClosed;
     private boolean taskRunning;
-    private long produced;
+    /** Ciphertext bytes the socket has written so far, compared with the marks taken by {@link #records}. */
     private long sent;
 
     private Throwable failure;
@@ -81,10 +75,7 @@ final class TlsEngineLoop {
         this.channel = channel;
         this.engine = engine;
         this.ops = new TlsPending(channel, dispatch);
-        packetSize = engine.getSession().getPacketBufferSize();
-        netIn = ByteBuffer.allocateDirect(packetSize);
-        netOut = ByteBuffer.allocateDirect(2 * packetSize);
-        appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
+        this.records = new TlsRecordLayer(engine, ops, error -> fail(error, true));
     }
 
     // ---------------------------------------------------------------- events from the API
@@ -159,12 +150,12 @@ final class TlsEngineLoop {
 
     /** The buffer a socket write must send (called by the thread that got {@link #START_WRITE}). */
     synchronized ByteBuffer outgoing() {
-        return netOut;
+        return records.outgoing();
     }
 
     /** The buffer a socket read must fill (called by the thread that got {@link #START_READ}). */
     synchronized ByteBuffer incoming() {
-        return netIn;
+        return records.incoming();
     }
 
     // ---------------------------------------------------------------- events from the socket and the tasks
@@ -186,7 +177,7 @@ final class TlsEngineLoop {
         } else if (bytes < 0) {
             socketEof = true;
         } else {
-            netInStarved = false;
+            records.receivedLocked();
         }
         return progressLocked();
     }
@@ -194,7 +185,7 @@ final class TlsEngineLoop {
     synchronized int writeCompleted(Throwable error, long bytes) {
         socketWriting = false;
         alertInFlight = false;
-        netOut.clear();
+        records.sendEndedLocked();
         if (error != null) {
             fail(error, false);
         } else {
@@ -233,14 +224,17 @@ final class TlsEngineLoop {
                             taskRunning = true;
                             actions |= RUN_TASKS;
                         } else {
-                            moved = wrapLocked(hs);
-                            moved |= unwrapLocked();
+                            // Neither touches a buffer with a socket operation in flight.
+                            moved = !socketWriting && records.wrapLocked(hs);
+                            moved |= !socketReading && wantsInputLocked() && records.unwrapLocked(handshakeReported);
                         }
                     }
                     moved |= completeSentLocked();
-                    moved |= deliverLocked();
+                    // Plaintext goes to reads only once the handshake's completion was queued before them.
+                    moved |= handshakeReported && records.deliverLocked();
                 } while (moved && failure == null);
-                if (failure == null && socketEof && netInStarved && !inboundClosed && wantsInputLocked()) {
+                if (failure == null && socketEof && records.isStarved() && !records.isInboundClosed()
+                        && wantsInputLocked()) {
                     truncatedLocked();
                 }
             } catch (SSLException | RuntimeException e) {
@@ -250,15 +244,12 @@ final class TlsEngineLoop {
         if (!isOpenLocked()) {
             return actions | failAllLocked();
         }
-        if (!socketWriting && netOut.position() > 0) {
-            netOut.flip();
+        if (!socketWriting && records.flipOutgoingLocked()) {
             socketWriting = true;
             actions |= START_WRITE;
         }
-        if (!socketReading && !socketEof && netInStarved && !taskRunning && wantsInputLocked()) {
-            if (!netIn.hasRemaining()) {
-                netIn = grow(netIn, netIn.capacity() * 2);
-            }
+        if (!socketReading && !socketEof && records.isStarved() && !taskRunning && wantsInputLocked()) {
+            records.makeRoomToReceiveLocked();
             socketReading = true;
             actions |= START_READ;
         }
@@ -271,163 +262,13 @@ final class TlsEngineLoop {
 
     /** Whether the engine or a pending read needs ciphertext from the peer. */
     private boolean wantsInputLocked() {
-        if (inboundClosed || !handshakeStarted || taskRunning) {
-            return false;
-        }
-        HandshakeStatus hs = engine.getHandshakeStatus();
-        if (hs == HandshakeStatus.NEED_UNWRAP || hs == HandshakeStatus.NEED_UNWRAP_AGAIN) {
-            return true;
-        }
-        return handshakeFinished && !ops.reads.isEmpty() && appIn.position() == 0;
-    }
-
-    /** Encrypts what the engine or the head of the writes needs into {@link #netOut}. */
-    private boolean wrapLocked(HandshakeStatus hs) throws SSLException {
-        if (socketWriting || netOut.remaining() < packetSize) {
-            return false; // the buffer is being sent, or must be sent before another record fits
-        }
-        if (hs == HandshakeStatus.NEED_WRAP) {
-            SSLEngineResult r = engine.wrap(NOTHING, netOut);
-            produced += r.bytesProduced();
-            handshakeStepLocked(r);
-            return r.bytesProduced() > 0 || r.getHandshakeStatus() != hs;
-        }
-        TlsOp w = handshakeFinished ? ops.writes.peek() : null;
-        if (w == null) {
-            return false;
-        }
-        if (w.kind == TlsOp.Kind.SHUTDOWN) {
-            if (!engine.isOutboundDone()) {
-                engine.closeOutbound(); // the next round wraps close_notify (NEED_WRAP)
-                return true;
-            }
-            ops.writes.poll();
-            w.sentMark = produced;
-            ops.flushing.add(w);
-            return true;
-        }
-        if (engine.isOutboundDone()) {
-            ops.writes.poll(); // the peer's close_notify closed our side too (TLS 1.2)
-            w.error = new ClosedChannelException();
-            ops.complete(w);
-            return true;
-        }
-        SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, netOut);
-        w.bytes += r.bytesConsumed();
-        produced += r.bytesProduced();
-        if (r.getStatus() == Status.BUFFER_OVERFLOW) {
-            packetSize = engine.getSession().getPacketBufferSize();
-            if (netOut.position() == 0) {
-                netOut = grow(netOut, 2 * packetSize);
-                return true;
-            }
-            return false;
-        }
-        handshakeStepLocked(r);
-        if (!w.hasRemaining()) {
-            ops.writes.poll();
-            w.sentMark = produced;
-            ops.flushing.add(w);
-            return true;
-        }
-        return r.bytesConsumed() > 0 || r.bytesProduced() > 0;
-    }
-
-    /**
-     * Decrypts ciphertext of {@link #netIn} when the engine or a pending read needs it. A pending read with no
-     * plaintext buffered before it takes every complete record straight into its buffer, as far as the buffer
-     * holds ({@link #unwrapIntoLocked}): records received together complete one read, with no copy through
-     * {@link #appIn}.
-     */
-    private boolean unwrapLocked() throws SSLException {
-        if (socketReading || !wantsInputLocked()) {
-            return false;
-        }
-        if (netIn.position() == 0) {
-            netInStarved = true;
-            return false;
-        }
-        TlsOp reader = handshakeReported && appIn.position() == 0 ? ops.reads.peek() : null;
-        netIn.flip();
-        SSLEngineResult r;
-        try {
-            r = reader == null ? engine.unwrap(netIn, appIn) : unwrapIntoLocked(reader);
-        } finally {
-            netIn.compact();
-        }
-        boolean delivered = reader != null && reader.bytes > 0;
-        if (delivered) {
-            ops.reads.poll();
-            ops.complete(reader);
-        }
-        switch (r.getStatus()) {
-            case BUFFER_UNDERFLOW -> {
-                netInStarved = true;
-                packetSize = Math.max(packetSize, engine.getSession().getPacketBufferSize());
-                if (netIn.capacity() < packetSize) {
-                    netIn = grow(netIn, packetSize);
-                }
-                return delivered;
-            }
-            case BUFFER_OVERFLOW -> {
-                if (delivered) {
-                    return true; // the reader's buffer is full: the next record waits for the next read
-                }
-                if (appIn.position() == 0) {
-                    appIn = grow(appIn, engine.getSession().getApplicationBufferSize());
-                    return true;
-                }
-                return false; // plaintext is waiting for a read
-            }
-            case CLOSED -> inboundClosed = true; // the peer's close_notify
-            case OK -> { }
-        }
-        handshakeStepLocked(r);
-        return delivered || r.bytesConsumed() > 0 || r.bytesProduced() > 0 || inboundClosed;
-    }
-
-    /**
-     * Unwraps the complete records of {@link #netIn} (flipped) into the buffer of {@code reader} while they fit
-     * and no handshake message interrupts, adding the plaintext to its count. A first record larger than the
-     * room the buffer has goes to {@link #appIn} instead, and from there in pieces to the reads. A record that
-     * fails (a bad MAC, a decoding error) after others were read into the buffer fails the channel only after
-     * that plaintext is delivered: the read completes with it, the operations after it fail.
-     *
-     * @return the result of the last unwrap that succeeded
-     */
-    private SSLEngineResult unwrapIntoLocked(TlsOp reader) throws SSLException {
-        SSLEngineResult r = null;
-        do {
-            try {
-                r = engine.unwrap(netIn, reader.buffers, reader.offset, reader.length);
-            } catch (SSLException | RuntimeException e) {
-                if (reader.bytes == 0) {
-                    throw e;
-                }
-                fail(e, true);
-                return r;
-            }
-            reader.bytes += r.bytesProduced();
-        } while (r.getStatus() == Status.OK && r.bytesConsumed() > 0 && netIn.hasRemaining()
-                && r.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING);
-        if (r.getStatus() == Status.BUFFER_OVERFLOW && reader.bytes == 0) {
-            r = engine.unwrap(netIn, appIn);
-        }
-        return r;
-    }
-
-    private void handshakeStepLocked(SSLEngineResult r) {
-        if (!handshakeFinished && (r.getHandshakeStatus() == HandshakeStatus.FINISHED
-                || engine.getHandshakeStatus() == HandshakeStatus.NOT_HANDSHAKING)) {
-            handshakeFinished = true;
-            handshakeMark = produced;
-        }
+        return handshakeStarted && !taskRunning && records.wantsInputLocked();
     }
 
     /** Queues the output operations (and the handshake) whose ciphertext has all been sent. */
     private boolean completeSentLocked() {
         boolean moved = false;
-        if (handshakeFinished && !handshakeReported && handshakeMark <= sent) {
+        if (records.isHandshakeFinished() && !handshakeReported && records.handshakeMark() <= sent) {
             handshakeReported = true;
             ops.complete(ops.handshake);
             moved = true;
@@ -443,33 +284,6 @@ final class TlsEngineLoop {
         return moved;
     }
 
-    /** Gives buffered plaintext, or end-of-stream, to pending reads (after the handshake completion). */
-    private boolean deliverLocked() {
-        boolean moved = false;
-        while (handshakeReported && !ops.reads.isEmpty()) {
-            TlsOp op = ops.reads.peek();
-            if (appIn.position() > 0) {
-                ByteBuffer dst = op.buffers[op.offset];
-                appIn.flip();
-                int n = Math.min(appIn.remaining(), dst.remaining());
-                int limit = appIn.limit();
-                appIn.limit(appIn.position() + n);
-                dst.put(appIn);
-                appIn.limit(limit);
-                appIn.compact();
-                op.bytes = n;
-            } else if (inboundClosed) {
-                op.bytes = -1;
-            } else {
-                break;
-            }
-            ops.reads.poll();
-            ops.complete(op);
-            moved = true;
-        }
-        return moved;
-    }
-
     /** The socket ended while input was needed and no close_notify came. */
     private void truncatedLocked() {
         try {
@@ -477,17 +291,23 @@ final class TlsEngineLoop {
         } catch (SSLException expected) {
             // The engine's own "closing inbound before receiving peer's close_notify": reported below.
         }
-        if (!handshakeFinished) {
+        if (!records.isHandshakeFinished()) {
             fail(new SSLHandshakeException("the peer closed the connection during the TLS handshake"), false);
         } else {
+            int partial = records.partialRecordBytes();
             fail(new TlsTruncationException("the peer closed the connection without close_notify"
-                    + (netIn.position() > 0 ? ", in the middle of a record (" + netIn.position()
-                    + " bytes of it received)" : "")), false);
+                    + (partial > 0 ? ", in the middle of a record (" + partial + " bytes of it received)" : "")),
+                    false);
         }
     }
 
     // ---------------------------------------------------------------- failure and close
 
+    /**
+     * Keeps the first failure (none after {@link #close()}) for {@link #progressLocked()} to act on, with whether
+     * the engine's alert should be sent. Lock held; also the record layer's callback for a failure it goes on
+     * past.
+     */
     private void fail(Throwable error, boolean alert) {
         if (failure == null && !closed) {
             failure = error;
@@ -511,16 +331,11 @@ final class TlsEngineLoop {
         if (!closed && sendAlert && !socketWriting && !taskRunning) {
             sendAlert = false;
             try {
-                engine.closeOutbound();
-                SSLEngineResult r;
-                do {
-                    r = engine.wrap(NOTHING, netOut);
-                } while (r.bytesProduced() > 0 && netOut.remaining() >= packetSize);
+                records.wrapAlertLocked();
             } catch (SSLException | RuntimeException e) {
                 LOG.debug("{}: no TLS alert to send", channel, e);
             }
-            if (netOut.position() > 0) {
-                netOut.flip();
+            if (records.flipOutgoingLocked()) {
                 socketWriting = true;
                 alertInFlight = true;
                 return START_WRITE;
@@ -562,15 +377,5 @@ final class TlsEngineLoop {
         } catch (SSLException | RuntimeException e) {
             fail(e, false);
         }
-    }
-
-    private static ByteBuffer grow(ByteBuffer b, int capacity) {
-        if (capacity <= b.capacity()) {
-            return b;
-        }
-        ByteBuffer bigger = b.isDirect() ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
-        b.flip();
-        bigger.put(b);
-        return bigger;
     }
 }
