@@ -13,9 +13,10 @@ import javax.net.ssl.SSLException;
  * The record layer of one {@link TlsChannel}: the {@link SSLEngine}'s wrap and unwrap between the plaintext of
  * the pending operations ({@link TlsPending}) and the socket's ciphertext, with the three buffers and their
  * growth, and what the engine reported on the way (the handshake finished, the peer's {@code close_notify}, more
- * ciphertext needed). It encrypts for the head of the writes, decrypts for the reads, and hands the operations
- * it finishes to {@link TlsPending#complete}; starting socket operations and delegated tasks, the handshake and
- * shutdown operations' lifecycle, and failing or closing the channel are its {@link TlsEngineLoop}'s.
+ * ciphertext needed). It encrypts for the head of the writes (a wholly encrypted one moves to
+ * {@link TlsPending#flushing} with its {@link TlsOp#sentMark}), decrypts for the reads and completes them.
+ * Starting socket operations and delegated tasks, completing the handshake and the output operations once their
+ * ciphertext was sent, and failing or closing the channel are left to its {@link TlsEngineLoop}.
  *
  * <p><b>Lock.</b> It has no lock of its own: the loop owns it and calls every method with the loop's lock held,
  * from whichever thread brought the event. A buffer with a socket operation in flight is not touched: the loop
@@ -23,9 +24,10 @@ import javax.net.ssl.SSLException;
  * {@link #unwrapLocked} only while no socket read into {@link #incoming()} is.
  *
  * <p><b>Errors.</b> The engine's {@link SSLException}s and runtime exceptions propagate to the loop, which fails
- * the channel with them. The one exception is a record that fails after plaintext was read into a read's
- * buffer: it goes to the loop's failure callback and the unwrap goes on, so that the read completes with that
- * plaintext before the channel fails ({@link #unwrapIntoLocked}).
+ * the channel with them (or, from {@link #wrapAlertLocked()} after a failure, logs them). Only a record that
+ * fails after plaintext was read into a read's buffer is handled here: it goes to the loop's failure callback
+ * and the unwrap goes on, so that the read completes with that plaintext before the channel fails
+ * ({@link #unwrapIntoLocked}).
  */
 final class TlsRecordLayer {
 
