@@ -9,10 +9,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * or the engine gets room.
  *
  * <p>Thread-safety: every method may be called from any thread, never with the dispatcher lock held (a start
- * posts completions, which takes it). The queue is guarded by synchronizing on it; that lock is a leaf: nothing
- * is called out of this class while it is held. The slot count is an atomic, taken before a start and given back
- * when the request leaves the engine; {@code deferredCount} is a volatile copy of the queue's size, written under
- * the queue's lock and read without it. One thread at a time drains the queue ({@code drainers}).
+ * posts completions, which takes it). The queue is guarded by synchronizing on it; that lock is a leaf: only the
+ * queue, the slot count and the operation's state are touched while it is held. The slot count is an atomic,
+ * taken before a start and given back when the request leaves the engine or the engine defers it;
+ * {@code deferredCount} is a volatile copy of the queue's size, written under the queue's lock and read without
+ * it. One thread at a time drains the queue ({@code drainers}).
  *
  * <p>Errors: none of its own. A start that fails ends its operation in the {@link EngineStarter}; anything else
  * thrown while the queue is drained passes through to the caller.
