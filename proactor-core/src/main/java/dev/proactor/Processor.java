@@ -4,15 +4,14 @@ import dev.proactor.spi.Engine;
 import dev.proactor.spi.InterruptStrategy;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
-import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives one engine (the seed's AIO_Processor, §7): starts operations or defers them when the maximum in
- * flight is reached, cancels them, and, in its leader thread, waits with the engine's wait strategy and moves
- * completed results to the dispatcher's queue.
+ * flight is reached, cancels them ({@link EngineStarter}, with the in-flight limit and the deferred operations in
+ * {@link DeferredStarts}), and, in its leader thread, waits with the engine's wait strategy and moves completed
+ * results to the dispatcher's queue.
  *
  * <p>Shared mode: any {@code handleEvents} thread may take leadership (one at a time); it waits, queues what it
  * found and goes back to dispatching. Dedicated mode: a permanent thread of the processor is the leader and
@@ -31,7 +30,10 @@ final class Processor {
     private final InterruptStrategy interrupt;
     private final Dispatcher dispatcher;
     private final LeaderMode mode;
-    private final boolean interruptOnStart;
+    /** Starts and cancels operations in {@link #engine}. */
+    private final EngineStarter starter;
+    /** The starter's in-flight limit and deferred operations: a collect frees slots, a lead retries soon. */
+    private final DeferredStarts deferred;
 
     /**
      * Longest leader wait while operations are deferred: an engine that answered DEFERRED may get room without a
@@ -39,15 +41,6 @@ final class Processor {
      * looks again at least this often instead of waiting for a completion that may never come.
      */
     static final long DEFERRED_RETRY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1);
-
-    /** Maximum operations in the engine at once; {@link Integer#MAX_VALUE} means no counting at all. */
-    private final int maxInFlight;
-    private final AtomicInteger inFlight = new AtomicInteger();
-    /** Operations waiting for a free slot (or for an engine that said DEFERRED); guarded by synchronizing on it. */
-    private final OpQueue deferred = new OpQueue();
-    private volatile int deferredCount;
-    /** Requests to drain {@link #deferred}; the thread that raises it from 0 drains (see {@link #startDeferred}). */
-    private final AtomicInteger drainers = new AtomicInteger();
 
     /** The thread currently leading, or null. Written under the dispatcher lock. */
     private volatile Thread leader;
@@ -70,9 +63,11 @@ final class Processor {
         this.interrupt = waitStrategy.interruptStrategy();
         this.dispatcher = dispatcher;
         this.mode = mode;
-        this.interruptOnStart = engine.startInterruptsLeader();
+        boolean interruptOnStart = engine.startInterruptsLeader();
         int limit = configuredMaxInFlight <= 0 ? Integer.MAX_VALUE : configuredMaxInFlight;
-        this.maxInFlight = Math.min(limit, engine.maxInFlight());
+        this.starter = new EngineStarter(this, name, engine, interrupt, dispatcher, interruptOnStart,
+                Math.min(limit, engine.maxInFlight()));
+        this.deferred = starter.deferred;
     }
 
     Engine engine() {
@@ -110,253 +105,34 @@ final class Processor {
         return engine.supports(kind);
     }
 
-    // ---------------------------------------------------------------- start and cancel
+    // ---------------------------------------------------------------- start and cancel (EngineStarter)
 
     /**
      * Starts {@code op}, which just became the active operation of its direction: fails it at once if it is
-     * marked aborted, else tries it in the engine, or defers it when the in-flight limit is reached. Any
-     * thread; never with the dispatcher lock.
+     * marked aborted, else tries it in the engine, or defers it when the in-flight limit is reached
+     * ({@link EngineStarter#start}). Any thread; never with the dispatcher lock.
      */
     void start(ChannelOp op) {
-        if (op.abortReason != null) {
-            failUnstarted(op);
-            return;
-        }
-        if (maxInFlight == Integer.MAX_VALUE) {
-            startInEngine(op);
-            return;
-        }
-        if (inFlight.incrementAndGet() <= maxInFlight) {
-            startInEngine(op);
-            return;
-        }
-        inFlight.decrementAndGet();
-        defer(op, false);
-        startDeferred(); // a slot may have been freed between our failed increment and the add
-    }
-
-    private void defer(ChannelOp op, boolean first) {
-        synchronized (deferred) {
-            op.state = OpState.DEFERRED;
-            if (first) {
-                deferred.addFirst(op);
-            } else {
-                deferred.add(op);
-            }
-            deferredCount = deferred.size();
-        }
-        dispatcher.totals.countDeferred();
+        starter.start(op);
     }
 
     /**
-     * Starts deferred operations while slots are free. Iterative, never recursive: one thread at a time drains
-     * (a completion at start inside the drain calls back here and only counts as "look again"), so thousands of
-     * deferred operations that complete at once cannot overflow the stack. Any thread; never with the
+     * As {@link #start}, except that an operation the engine completes during this call is handed back for the
+     * caller to dispatch on its own thread ({@link EngineStarter#startHandingBack}). Any thread; never with the
      * dispatcher lock.
-     */
-    private void startDeferred() {
-        if (deferredCount == 0 || drainers.getAndIncrement() != 0) {
-            return;
-        }
-        int missed = 1;
-        for (;;) {
-            for (ChannelOp op = pollDeferredWithSlot(); op != null; op = pollDeferredWithSlot()) {
-                if (!startInEngine(op)) {
-                    break; // the engine is full: retried when one of its requests leaves it
-                }
-            }
-            missed = drainers.addAndGet(-missed);
-            if (missed == 0) {
-                return;
-            }
-        }
-    }
-
-    /** The first deferred operation, with an in-flight slot taken for it, or null. */
-    private ChannelOp pollDeferredWithSlot() {
-        synchronized (deferred) {
-            if (deferred.isEmpty()) {
-                return null;
-            }
-            if (maxInFlight != Integer.MAX_VALUE && inFlight.incrementAndGet() > maxInFlight) {
-                inFlight.decrementAndGet();
-                return null;
-            }
-            ChannelOp op = (ChannelOp) deferred.poll();
-            deferredCount = deferred.size();
-            return op;
-        }
-    }
-
-    /**
-     * Starts {@code op} in the engine; the caller has accounted for its in-flight slot.
-     *
-     * @return false if the engine deferred it (it is back at the head of the deferred queue)
-     */
-    private boolean startInEngine(ChannelOp op) {
-        if (op.abortReason != null) { // cancelled or closed while it waited for a slot
-            // Its slot goes to a deferred operation, as when a request leaves the engine: one deferred while this
-            // one held the slot found none free, and no completion may come to retry it.
-            leftEngine();
-            failUnstarted(op);
-            return true;
-        }
-        return settle(op, startRequest(op));
-    }
-
-    /**
-     * As {@link #start}, except that an operation the engine completes during this call is handed back, its
-     * completion claimed, for the caller to dispatch on its own thread ({@link CallbackChain#dispatchHandedBack}),
-     * instead of being queued for the demultiplexor's threads. Only for a channel that asked for it
-     * ({@link AsynchChannel#setCompletionsAtStart}); an operation that is aborted, or that waits for an in-flight
-     * slot, starts as with {@link #start}. Any thread; never with the dispatcher lock.
      *
      * @return the completed operation to dispatch now, or null if it was started (or completed) as usual
      */
     ChannelOp startHandingBack(ChannelOp op) {
-        if (op.abortReason != null || maxInFlight != Integer.MAX_VALUE) {
-            start(op);
-            return null;
-        }
-        StartResult result = startRequest(op);
-        if (result != StartResult.COMPLETED) {
-            settle(op, result);
-            return null;
-        }
-        leftEngine();
-        if (!op.claimCompletion()) {
-            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
-            return null;
-        }
-        op.state = op.request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR;
-        return op;
-    }
-
-    /** Hands {@code op}'s request to the engine; what the engine throws ends the request with it (COMPLETED). */
-    private StartResult startRequest(ChannelOp op) {
-        op.state = OpState.STARTED;
-        IoRequest request = op.request;
-        try {
-            return engine.start(request);
-        } catch (Throwable e) {
-            // An engine bug, an unexpected channel state or an Error (e.g. OutOfMemoryError for a buffer) must
-            // still end the operation exactly once and free its slot: take it back from the engine in case it was
-            // parked before the exception, then complete it with the exception as its error (not rethrown: the
-            // caller may be a pool thread or a callback, and the operation reports it).
-            failedStart(request, e);
-            return StartResult.COMPLETED;
-        }
-    }
-
-    /**
-     * Acts on the engine's answer to a start.
-     *
-     * @return false if the engine deferred it (it is back at the head of the deferred queue)
-     */
-    private boolean settle(ChannelOp op, StartResult result) {
-        IoRequest request = op.request;
-        switch (result) {
-            case COMPLETED -> {
-                leftEngine();
-                complete(op, request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR);
-            }
-            case PENDING, PENDING_INTERRUPT -> {
-                if (interruptOnStart || result == StartResult.PENDING_INTERRUPT) {
-                    Thread l = leader;
-                    if (l != null && l != Thread.currentThread()) {
-                        interrupt.interrupt(); // the leader's wait must take the new interest into account
-                    }
-                }
-                // A cancel or close that ran between "became active" and "parked in the engine" found nothing
-                // to cancel: its mark is seen here, after the engine holds the request, and acted on.
-                Throwable abort = op.abortReason;
-                if (abort != null && engine.cancel(request, abort)) {
-                    leftEngine();
-                    complete(op, OpState.RESULT_READY);
-                }
-            }
-            case DEFERRED -> {
-                releaseSlot();
-                defer(op, true);
-                if (leader != Thread.currentThread()) {
-                    // Nothing may be in the engine to complete and trigger the retry: the leader retries after
-                    // every wait while operations are deferred, and its waits are short then (see lead).
-                    interrupt.interrupt();
-                }
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A start threw {@code e}: takes the request back from the engine if it was parked and fails it. */
-    private void failedStart(IoRequest request, Throwable e) {
-        if (e instanceof Error) {
-            Dispatcher.LOG.error("{}: {} failed to start {}; the operation ends with it", name, engine.name(),
-                    request.kind(), e);
-        }
-        try {
-            engine.cancel(request, e);
-        } catch (Throwable cancelFailure) {
-            e.addSuppressed(cancelFailure);
-        }
-        request.fail(e);
-    }
-
-    /** Completes an operation that never reached the engine with its abort reason. */
-    private void failUnstarted(ChannelOp op) {
-        op.request.fail(op.abortReason);
-        complete(op, OpState.START_ERROR);
-    }
-
-    /** Posts the one completion of {@code op}'s current use (see {@link ChannelOp#claimCompletion()}). */
-    private void complete(ChannelOp op, OpState state) {
-        if (op.claimCompletion()) {
-            dispatcher.postResult(op, state);
-        } else {
-            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
-        }
+        return starter.startHandingBack(op);
     }
 
     /**
      * Cancels the use of {@code op} that its direction marked with {@code reason}, if it is deferred or pending in
-     * the engine: it then completes with that reason. An operation that has already completed is left alone (it
-     * is dispatched with its result); one not started yet is failed by {@link #start}. If that use has ended and
-     * the reused object serves a newer operation (whose mark, if any, is another object), nothing is done; in the
-     * narrowest race the newer operation may be cancelled with {@code reason}, but a late cancel never makes an
-     * operation complete as a success it did not have. Any thread.
+     * the engine ({@link EngineStarter#cancel}). Any thread.
      */
     void cancel(ChannelOp op, Throwable reason) {
-        if (op.abortReason != reason) {
-            return; // the marked use has been dispatched and recycled since
-        }
-        if (maxInFlight != Integer.MAX_VALUE || deferredCount > 0) {
-            boolean removed;
-            synchronized (deferred) {
-                removed = deferred.remove(op);
-                deferredCount = deferred.size();
-            }
-            if (removed) {
-                failUnstarted(op);
-                return;
-            }
-        }
-        if (op.state == OpState.STARTED && op.abortReason == reason && engine.cancel(op.request, reason)) {
-            leftEngine();
-            complete(op, OpState.RESULT_READY);
-        }
-    }
-
-    private void releaseSlot() {
-        if (maxInFlight != Integer.MAX_VALUE) {
-            inFlight.decrementAndGet();
-        }
-    }
-
-    /** A request left the engine: free its slot and start what waits for one. */
-    private void leftEngine() {
-        releaseSlot();
-        startDeferred();
+        starter.cancel(op, reason);
     }
 
     // ---------------------------------------------------------------- leadership
@@ -385,6 +161,14 @@ final class Processor {
         return mode == LeaderMode.SHARED && leader == null;
     }
 
+    /**
+     * The thread currently leading, or null: a start interrupts its wait unless it is the caller
+     * ({@link EngineStarter}). Any thread.
+     */
+    Thread leader() {
+        return leader;
+    }
+
     /** Gives leadership up. Lock held. */
     void releaseLeadershipLocked() {
         leader = null;
@@ -406,7 +190,7 @@ final class Processor {
      * @return number of results queued
      */
     int lead(long waitNanos) {
-        if (deferredCount > 0 && (waitNanos < 0 || waitNanos > DEFERRED_RETRY_NANOS)) {
+        if (deferred.hasDeferred() && (waitNanos < 0 || waitNanos > DEFERRED_RETRY_NANOS)) {
             waitNanos = DEFERRED_RETRY_NANOS; // an engine said DEFERRED: retry soon even if nothing completes
         }
         interrupt.onLeaderActivated();
@@ -453,12 +237,7 @@ final class Processor {
         } finally {
             dispatcher.unlock();
         }
-        if (n > 0 && maxInFlight != Integer.MAX_VALUE) {
-            inFlight.addAndGet(-n);
-        }
-        if (n > 0 || deferredCount > 0) {
-            startDeferred(); // also after a wait that found nothing: an engine that deferred may have room now
-        }
+        deferred.requestsLeftEngine(n);
         return n;
     }
 

@@ -5,7 +5,8 @@
  *
  * <p>Inside: the {@code Dispatcher} (leader/follower, completion queue; its timers in {@code DispatcherTimers},
  * its sleeping threads in {@code Followers}, its callbacks run by {@code CallbackChain}) and one or two
- * {@code Processor}s each driving an engine of the {@link dev.proactor.spi} package; the demultiplexor's
+ * {@code Processor}s each driving an engine of the {@link dev.proactor.spi} package (its starts and cancels in
+ * {@code EngineStarter}, its in-flight limit and deferred operations in {@code DeferredStarts}); the demultiplexor's
  * {@code ChannelRouting} picks the processor that serves each channel and registers the channel with its engine.
  * Behind the {@code AsynchChannel} facade, {@code ChannelOpening} opens channels, {@code OperationArguments} checks and
  * {@code OperationStarter} starts their operations, and {@code ChannelClosing} cancels and closes them. Those

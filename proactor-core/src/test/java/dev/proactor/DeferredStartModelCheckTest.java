@@ -8,10 +8,11 @@ import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Model checks the processor's in-flight limit ({@link Processor#start} deferring, the iterative drain of the
- * deferred queue when a request leaves the engine, {@link Processor#cancel} taking a deferred operation back):
- * two channels on a demultiplexor that lets one operation into the engine at a time, reads on both, engine
- * completions, {@code handleEvents(0)}, a cancel of one channel and a close of the other, from three threads.
+ * Model checks the processor's in-flight limit ({@link EngineStarter#start} deferring, the iterative drain of the
+ * deferred queue when a request leaves the engine ({@link DeferredStarts}), {@link EngineStarter#cancel} taking a
+ * deferred operation back): two channels on a demultiplexor that lets one operation into the engine at a time,
+ * reads on both, engine completions, {@code handleEvents(0)}, a cancel of one channel and a close of the other,
+ * from three threads.
  *
  * <p>Checked in every explored interleaving: the rules of {@link ReadJournal} for each channel (start order, never
  * two callbacks at once, exactly once, nothing left after close and drain), never two requests of one direction in
@@ -68,10 +69,10 @@ public class DeferredStartModelCheckTest {
     public void closeDrainAndCheck() {
         a.checkNoViolation();
         b.checkNoViolation();
-        Processor p = ModelChecking.processor(a.ch);
+        DeferredStarts starts = (DeferredStarts) ModelChecking.field(ModelChecking.processor(a.ch), "deferred");
         // At rest, an operation waits for a slot only while the slot is taken (else it was never started: lost).
-        if ((Integer) ModelChecking.field(p, "deferredCount") > 0
-                && ((AtomicInteger) ModelChecking.field(p, "inFlight")).get() == 0) {
+        if ((Integer) ModelChecking.field(starts, "deferredCount") > 0
+                && ((AtomicInteger) ModelChecking.field(starts, "inFlight")).get() == 0) {
             throw new AssertionError("an operation is deferred while the engine has a free slot");
         }
         a.close();
@@ -79,9 +80,9 @@ public class DeferredStartModelCheckTest {
         ReadJournal.drain(demux);
         a.checkDrained();
         b.checkDrained();
-        int inFlight = ((AtomicInteger) ModelChecking.field(p, "inFlight")).get();
-        int deferred = (Integer) ModelChecking.field(p, "deferredCount");
-        int drainers = ((AtomicInteger) ModelChecking.field(p, "drainers")).get();
+        int inFlight = ((AtomicInteger) ModelChecking.field(starts, "inFlight")).get();
+        int deferred = (Integer) ModelChecking.field(starts, "deferredCount");
+        int drainers = ((AtomicInteger) ModelChecking.field(starts, "drainers")).get();
         if (inFlight != 0 || deferred != 0 || drainers != 0) {
             throw new AssertionError("after close and drain: in flight " + inFlight + ", deferred " + deferred
                     + ", drain requests " + drainers);
