@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code deferredCount} is a volatile copy of the queue's size, written under the queue's lock and read without
  * it. One thread at a time drains the queue ({@code drainers}).
  *
- * <p>Errors: none of its own. A start that fails ends its operation in the {@link EngineStarter}; anything else
- * thrown while the queue is drained passes through to the caller.
+ * <p>Errors: none of its own. What the engine throws from a start or a cancel ends that operation in the
+ * {@link EngineStarter}, which never lets it out: an exception leaving the drain loop would leave
+ * {@code drainers} raised, and no thread would drain the queue again.
  */
 final class DeferredStarts {
 

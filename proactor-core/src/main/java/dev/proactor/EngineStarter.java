@@ -145,7 +145,7 @@ final class EngineStarter {
                 // A cancel or close that ran between "became active" and "parked in the engine" found nothing
                 // to cancel: its mark is seen here, after the engine holds the request, and acted on.
                 Throwable abort = op.abortReason;
-                if (abort != null && engine.cancel(request, abort)) {
+                if (abort != null && cancelInEngine(request, abort)) {
                     deferred.requestLeftEngine();
                     complete(op, OpState.RESULT_READY);
                 }
@@ -175,6 +175,27 @@ final class EngineStarter {
             e.addSuppressed(cancelFailure);
         }
         request.fail(e);
+    }
+
+    /**
+     * The engine's cancel of a request it holds. A cancel that throws (an engine bug, or an {@link Error}) ends the
+     * request here with {@code reason}, the exception suppressed in it and logged, as if the cancel had taken it:
+     * the operation must complete once and free its slot, and the exception must not end the caller's drain of the
+     * deferred operations or its close half-way. Should the engine still report the request later, that second
+     * completion is ignored ({@link ChannelOp#claimCompletion()}).
+     *
+     * @return whether the caller completes the request now (see {@link Engine#cancel})
+     */
+    private boolean cancelInEngine(IoRequest request, Throwable reason) {
+        try {
+            return engine.cancel(request, reason);
+        } catch (Throwable e) {
+            Dispatcher.LOG.error("{}: {} failed to cancel {}; the operation ends with its cancel reason", name,
+                    engine.name(), request.kind(), e);
+            reason.addSuppressed(e);
+            request.fail(reason);
+            return true;
+        }
     }
 
     /** Completes an operation that never reached the engine with its abort reason. */
@@ -208,7 +229,7 @@ final class EngineStarter {
             failUnstarted(op);
             return;
         }
-        if (op.state == OpState.STARTED && op.abortReason == reason && engine.cancel(op.request, reason)) {
+        if (op.state == OpState.STARTED && op.abortReason == reason && cancelInEngine(op.request, reason)) {
             deferred.requestLeftEngine();
             complete(op, OpState.RESULT_READY);
         }

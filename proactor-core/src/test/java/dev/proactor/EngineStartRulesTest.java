@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What the processor does with an engine's answer to a start that is neither "done" nor "pending": DEFERRED is
- * retried even when nothing else is in the engine to complete, and anything thrown, {@link Error}s included, ends
- * the operation exactly once and frees its in-flight slot. Waits are hang guards only.
+ * retried even when nothing else is in the engine to complete, and anything thrown, {@link Error}s included, by a
+ * start or by a cancel, ends the operation exactly once and frees its in-flight slot. Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class EngineStartRulesTest {
@@ -104,6 +104,36 @@ class EngineStartRulesTest {
             AsynchChannel second = AsynchChannel.openSocket(demux, h);
             second.read(ByteBuffer.allocate(8));
             awaitParked(parkedInput(second), "the only in-flight slot leaked with the failed start");
+        }
+    }
+
+    /**
+     * An engine whose cancel throws (a bug of the engine) must not leave the cancelled operation pending for ever,
+     * its slot taken and the operations deferred behind it stuck: the operation ends with its cancel reason, the
+     * engine's exception suppressed in it, and the next one gets the slot. The caller of {@code cancel()} sees no
+     * exception: the operation reports it.
+     */
+    @Test
+    void anExceptionThrownByTheEnginesCancelEndsTheOperationOnceAndFreesItsSlot() throws Exception {
+        Reads h = new Reads();
+        ProactorConfig config = ProactorConfig.builder().engine(ScriptedEngineProvider.NAME).threads(1)
+                .maxInFlight(1).build();
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel first = AsynchChannel.openSocket(demux, h);
+            first.read(ByteBuffer.allocate(8));
+            awaitParked(parkedInput(first), "the first read is pending in the engine");
+            AsynchChannel second = AsynchChannel.openSocket(demux, h);
+            second.read(ByteBuffer.allocate(8)); // deferred: the only in-flight slot is the first read's
+            IllegalStateException injected = new IllegalStateException("injected: cancel failed");
+            engine.failNextCancel.set(injected);
+            first.cancel(); // must not throw: the operation carries the failure
+            assertTrue(h.first.await(60, TimeUnit.SECONDS), "hang guard: the cancelled read completes");
+            assertEquals(1, h.errors.size());
+            Throwable error = h.errors.get(0);
+            assertInstanceOf(OperationCancelledException.class, error);
+            assertEquals(List.of(injected), List.of(error.getSuppressed()));
+            awaitParked(parkedInput(second), "the in-flight slot leaked with the failed cancel");
         }
     }
 }

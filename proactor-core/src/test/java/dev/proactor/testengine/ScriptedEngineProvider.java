@@ -121,6 +121,8 @@ public final class ScriptedEngineProvider implements EngineProvider {
         public volatile java.util.function.Consumer<IoRequest> afterParkHook = r -> { };
         /** If set, the next {@link #waitFor} throws it (once). */
         public final AtomicReference<Throwable> failNextWait = new AtomicReference<>();
+        /** Thrown (once) by the next {@link #cancel}, before it looks at the request: an engine bug. */
+        public final AtomicReference<RuntimeException> failNextCancel = new AtomicReference<>();
 
         public final AtomicInteger waits = new AtomicInteger();
         public final AtomicInteger waitersInside = new AtomicInteger();
@@ -258,6 +260,10 @@ public final class ScriptedEngineProvider implements EngineProvider {
 
         @Override
         public boolean cancel(IoRequest request, Throwable reason) {
+            RuntimeException failure = failNextCancel.getAndSet(null);
+            if (failure != null) {
+                throw failure;
+            }
             ScriptedChannel ch = (ScriptedChannel) request.channel();
             if (ch == null) {
                 return false;
