@@ -57,8 +57,9 @@ import javax.net.ssl.SSLSession;
  * default the common {@link ForkJoinPool}), never on the demultiplexor's threads; the channel goes on when they
  * are done.
  *
- * <p><b>Threads.</b> All methods are thread-safe and none blocks on I/O. The engine is used under this object's
- * lock; handlers are called without it.
+ * <p><b>Threads.</b> All methods are thread-safe and none blocks on I/O. The engine's wrap and unwrap run under the
+ * lock of the channel's engine loop (one per channel), its delegated tasks on the task executor without it, as
+ * {@link SSLEngine} allows; handlers are called without any lock.
  */
 public final class TlsChannel implements Closeable {
 

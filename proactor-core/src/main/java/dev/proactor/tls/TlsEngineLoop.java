@@ -51,7 +51,6 @@ final class TlsEngineLoop {
     /** The buffers and the engine's wrap and unwrap, with what the engine reported on the way. */
     private final TlsRecordLayer records;
 
-    private boolean connecting;
     private boolean handshakeStarted;
     /** The handshake completion was queued; plaintext may be given to ops.reads. */
     private boolean handshakeReported;
@@ -82,7 +81,6 @@ final class TlsEngineLoop {
 
     synchronized void startConnect(Object attachment) {
         ops.handshake = ops.take(TlsOp.Kind.HANDSHAKE, null, null, 0, 0, attachment);
-        connecting = true;
     }
 
     synchronized int handshake(Object attachment) {
@@ -161,7 +159,6 @@ final class TlsEngineLoop {
     // ---------------------------------------------------------------- events from the socket and the tasks
 
     synchronized int connectCompleted(Throwable error) {
-        connecting = false;
         if (error != null) {
             fail(error, false);
         } else if (isOpenLocked()) {
