@@ -9,7 +9,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One io_uring instance: the ring descriptor and its submission and completion rings, mapped once and driven from
@@ -20,11 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
  * ({@link #prepare}); only the threads {@link IoUringEngine} allows submit what was written
  * ({@link #submitPending}, or the leader's enter); the count of written but unsubmitted entries is handed out under
- * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. The same monitor keeps
- * the state that decides who submits an entry written by a thread that may not ({@link #handOff()}: an own
- * leader's turn, the doorbell, the submitter). No system call that blocks runs under the monitor (a submit-only
- * {@code io_uring_enter} does not block). The completion ring is read by one thread at a time only, the engine's
- * leader ({@link #reap(CompletionHandler)}).
+ * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. The same monitor guards
+ * the state that decides who submits an entry written by a thread that may not ({@link SqeHandOff}: an own
+ * leader's turn, the doorbell, the submitter), which reads that count. No system call that blocks runs under the
+ * monitor (a submit-only {@code io_uring_enter} does not block). The completion ring is read by one thread at a
+ * time only, the engine's leader ({@link #reap(CompletionHandler)}).
  */
 final class IoUringRing {
 
@@ -66,29 +65,8 @@ final class IoUringRing {
     private int unsubmitted;
     /** The ring is unmapped; nothing may touch it. Guarded by this. */
     private boolean closed;
-    /** A thread is in, or about to enter, a blocking {@code io_uring_enter}; set under the monitor. */
-    private volatile boolean waiting;
-    /** An own leader's turn runs ({@link #beginOwnTurn} to {@link #endOwnTurn}). Guarded by this. */
-    private boolean ownTurn;
-    /** That leader blocks, or is about to, in its enter ({@link #takeForWait}). Guarded by this. */
-    private boolean ownWaiting;
-    /** The doorbell is armed and has never failed. Guarded by this. */
-    private boolean doorbellUsable;
-    /** The doorbell rang and its completion is not reaped yet: no second ring is needed. Guarded by this. */
-    private boolean doorbellRung;
-    /** A thread that may not submit left entries to the running own turn. Guarded by this. */
-    private boolean leftForTurn;
     /** Entries of threads that may not enter, waiting for room (single-issuer rings only). Guarded by this. */
     private final SqeBacklog backlog = new SqeBacklog();
-    /** Offloaded handler work outstanding ({@link #offloadBegun()}); read under the monitor where it decides. */
-    private final AtomicInteger offloads = new AtomicInteger();
-    /**
-     * The own leader's current wait began with offloaded work outstanding, so it is bounded
-     * ({@link IoUringWaitStrategy}) and hand-offs during it may skip the doorbell. Guarded by this.
-     */
-    private boolean boundedWait;
-    /** A hand-off during the bounded wait skipped the doorbell, for the last offload's end to ring. Guarded by this. */
-    private boolean deferred;
     /** CQ head, the leader's only. */
     private int localCqHead;
 
@@ -307,8 +285,11 @@ final class IoUringRing {
         }
     }
 
-    /** Puts back the entries an enter did not take (a short or failed submission). Lock held. */
-    private void giveBack(int requested, int result) {
+    /**
+     * Puts back the entries an enter did not take (a short or failed submission). Lock held (also by
+     * {@link SqeHandOff#endWait}).
+     */
+    void giveBack(int requested, int result) {
         int taken = result < 0 ? 0 : Math.min(result, requested);
         unsubmitted += requested - taken;
     }
@@ -331,8 +312,17 @@ final class IoUringRing {
     }
 
     /**
+     * Whether entries are written and not yet submitted, and the ring is open to submit them. Lock held: for
+     * {@link SqeHandOff}, whose decisions read it together with the leader's state in one hold of this monitor.
+     */
+    boolean awaitsSubmission() {
+        return (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
+    }
+
+    /**
      * Takes the count of unsubmitted entries for an {@code io_uring_enter} the caller makes outside the monitor
-     * (the leader's submit-and-wait); the caller must then call {@link #afterEnter}.
+     * (the leader's submit-and-wait); the caller must then call {@link #afterEnter} (or, for a wait begun with
+     * {@link SqeHandOff#takeForWait}, {@link SqeHandOff#endWait}).
      */
     synchronized int takeUnsubmitted() {
         if (closed) {
@@ -342,149 +332,6 @@ final class IoUringRing {
         int n = unsubmitted;
         unsubmitted = 0;
         return n;
-    }
-
-    /**
-     * As {@link #takeUnsubmitted}, for an enter that blocks, by a thread that may submit: from now until
-     * {@link #endWait} every thread that may submit and writes an SQE submits it itself ({@link #isWaiting()}),
-     * and every other one rings the doorbell ({@link #handOff()}), as the blocked leader would not see the entry.
-     * Setting the flags and taking the count under the monitor makes every entry either counted here or seen by its
-     * writer with the flags set.
-     */
-    synchronized int takeForWait() {
-        waiting = true;
-        ownWaiting = ownTurn;
-        boundedWait = ownWaiting && offloads.get() > 0;
-        return takeUnsubmitted();
-    }
-
-    /**
-     * Whether the wait begun by the calling leader's {@link #takeForWait} must end within
-     * {@link IoUringWaitStrategy#OFFLOAD_WAIT_LIMIT_NANOS}: entries handed off during it may wait for it.
-     */
-    synchronized boolean isWaitBounded() {
-        return boundedWait;
-    }
-
-    /**
-     * As {@link #takeForWait()} for a leader that may not submit: marks the wait without taking anything.
-     *
-     * @return whether entries are written and not submitted (the caller has them submitted by another thread)
-     */
-    synchronized boolean markWaitWithoutSubmitting() {
-        waiting = true;
-        return (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
-    }
-
-    /**
-     * The blocking enter of {@code requested} entries taken with {@link #takeForWait} returned {@code result}: ends
-     * the wait and gives back what the enter left (one monitor hold for both, once per wait).
-     */
-    synchronized void endWait(int requested, int result) {
-        waiting = false;
-        ownWaiting = false;
-        boundedWait = false;
-        deferred = false; // what was deferred is left to the turn (leftForTurn): its next enter submits it
-        giveBack(requested, result);
-    }
-
-    /** What {@link #handOff()} tells a thread that may not submit: the entry is taken care of. */
-    static final int HANDED = 0;
-    /** What {@link #handOff()} tells a thread that may not submit: ring the doorbell (the caller is the only one). */
-    static final int RING_DOORBELL = 1;
-    /** What {@link #handOff()} tells a thread that may not submit: wake the engine's submitter thread. */
-    static final int TO_SUBMITTER = 2;
-
-    /**
-     * Decides, for a thread that may not submit and has just written entries, who submits them: nobody new if they
-     * were taken already or a doorbell is on its way; the own leader blocked in its enter, woken by the doorbell
-     * ({@link #RING_DOORBELL}, answered to one caller per wait); the own leader's running turn, which takes them in
-     * its enter or at its end ({@link #endOwnTurn()}); else the submitter thread.
-     *
-     * @return {@link #HANDED}, {@link #RING_DOORBELL} or {@link #TO_SUBMITTER}
-     */
-    synchronized int handOff() {
-        if (closed || unsubmitted == 0 && backlog.isEmpty()) {
-            return HANDED;
-        }
-        if (ownWaiting && doorbellUsable) {
-            leftForTurn = true;
-            if (doorbellRung) {
-                return HANDED;
-            }
-            if (boundedWait && offloads.get() > 1) {
-                deferred = true; // other offloaded work is outstanding: the last to end rings (offloadEnded)
-                return HANDED;
-            }
-            doorbellRung = true;
-            return RING_DOORBELL;
-        }
-        if (ownTurn && !ownWaiting) {
-            leftForTurn = true;
-            return HANDED;
-        }
-        return TO_SUBMITTER;
-    }
-
-    /** Offloaded handler work began (see {@code Engine.offloadBegun()}). Any thread. */
-    void offloadBegun() {
-        offloads.incrementAndGet();
-    }
-
-    /**
-     * Offloaded handler work ended: the last of it rings the doorbell if hand-offs skipped it during the leader's
-     * bounded wait and their entries are still unsubmitted. Any thread; takes the monitor only at the last end. A
-     * hand-off that read two or more outstanding under the monitor came before that end's decrement, so the end's
-     * monitor section sees what it deferred.
-     *
-     * @return {@link #HANDED} or {@link #RING_DOORBELL}
-     */
-    int offloadEnded() {
-        if (offloads.decrementAndGet() > 0) {
-            return HANDED;
-        }
-        synchronized (this) {
-            if (!deferred) {
-                return HANDED;
-            }
-            deferred = false;
-            if (closed || unsubmitted == 0 && backlog.isEmpty() || !ownWaiting || !doorbellUsable || doorbellRung) {
-                return HANDED; // submitted already, or a ring is on its way
-            }
-            doorbellRung = true;
-            return RING_DOORBELL;
-        }
-    }
-
-    /**
-     * The doorbell's read was (re)armed, or failed for good, or a ring failed: clears the ring on its way. Any
-     * thread.
-     */
-    synchronized void setDoorbellUsable(boolean usable) {
-        doorbellUsable = usable;
-        doorbellRung = false;
-    }
-
-    /** A leader that may submit begins a turn: it submits whatever is written until {@link #endOwnTurn()}. */
-    synchronized void beginOwnTurn() {
-        ownTurn = true;
-    }
-
-    /**
-     * The own leader's turn ends.
-     *
-     * @return whether entries were left to the turn and are still unsubmitted: the caller submits them now
-     */
-    synchronized boolean endOwnTurn() {
-        ownTurn = false;
-        boolean left = leftForTurn && (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
-        leftForTurn = false;
-        return left;
-    }
-
-    /** Whether a thread blocks (or is about to) in {@code io_uring_enter}. */
-    boolean isWaiting() {
-        return waiting;
     }
 
     /** After an enter of {@code requested} entries taken with {@link #takeUnsubmitted}: gives back what it left. */
