@@ -59,7 +59,7 @@ final class IoUringEngine implements Engine {
     private final WaitStrategy waitStrategy;
     /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
-    private final IoUringRing.CompletionHandler onCompletion = this::onCompletion;
+    private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
 
     private final IoUringSlots slots = new IoUringSlots();
     private final RetiredDescriptors retired = new RetiredDescriptors();
@@ -364,7 +364,7 @@ final class IoUringEngine implements Engine {
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
         tryFirst.reapStarted();
-        int n = ring.reap(onCompletion);
+        int n = ring.completions().reap(onCompletion);
         submission.afterReap(n);
         retired.closeConsumed(ring);
         return n;

@@ -12,9 +12,9 @@ import java.nio.ByteOrder;
 
 /**
  * One io_uring instance: the ring descriptor and its submission and completion rings, mapped once and driven from
- * Java through direct buffers. Head and tail indices shared with the kernel are read with acquire and written with
- * release semantics ({@link VarHandle} views of the mapped buffers); SQE and CQE bodies are plain accesses ordered
- * by them.
+ * Java through direct buffers; the completion ring is read through {@link #completions()}. Head and tail indices
+ * shared with the kernel are read with acquire and written with release semantics ({@link VarHandle} views of the
+ * mapped buffers); SQE and CQE bodies are plain accesses ordered by them.
  *
  * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
  * ({@link #prepare}); only the threads {@link IoUringEngine} allows submit what was written
@@ -23,14 +23,9 @@ import java.nio.ByteOrder;
  * the state that decides who submits an entry written by a thread that may not ({@link SqeHandOff}: an own
  * leader's turn, the doorbell, the submitter), which reads that count. No system call that blocks runs under the
  * monitor (a submit-only {@code io_uring_enter} does not block). The completion ring is read by one thread at a
- * time only, the engine's leader ({@link #reap(CompletionHandler)}).
+ * time only, the engine's leader ({@link IoUringCompletionQueue#reap}).
  */
 final class IoUringRing {
-
-    /** Receives one completion queue entry. */
-    interface CompletionHandler {
-        void onCompletion(long userData, int result);
-    }
 
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
@@ -48,16 +43,13 @@ final class IoUringRing {
     private final long sqesLength;
 
     private final ByteBuffer sqRing;
-    private final ByteBuffer cqRing;
     private final ByteBuffer sqes;
+    /** The completion ring, mapped with the others; the leader's only. */
+    private final IoUringCompletionQueue completions;
 
     private final int sqHead;
     private final int sqTail;
     private final int sqMask;
-    private final int cqHead;
-    private final int cqTail;
-    private final int cqMask;
-    private final int cqes;
 
     /** Next SQ tail to publish. Guarded by this. */
     private int localTail;
@@ -67,8 +59,6 @@ final class IoUringRing {
     private boolean closed;
     /** Entries of threads that may not enter, waiting for room (single-issuer rings only). Guarded by this. */
     private final SqeBacklog backlog = new SqeBacklog();
-    /** CQ head, the leader's only. */
-    private int localCqHead;
 
     /**
      * Creates and maps a ring.
@@ -115,22 +105,18 @@ final class IoUringRing {
         sqesAddress = s;
         sqesLength = sqesLen;
         sqRing = IoUringNative.wrap(sq, (int) sqLen).order(ByteOrder.nativeOrder());
-        cqRing = IoUringNative.wrap(cq, (int) cqLen).order(ByteOrder.nativeOrder());
+        ByteBuffer cqRing = IoUringNative.wrap(cq, (int) cqLen).order(ByteOrder.nativeOrder());
         sqes = IoUringNative.wrap(s, (int) sqesLen).order(ByteOrder.nativeOrder());
         sqHead = p.getInt(IoUringNative.PARAMS_SQ_HEAD);
         sqTail = p.getInt(IoUringNative.PARAMS_SQ_TAIL);
         sqMask = sqRing.getInt(p.getInt(IoUringNative.PARAMS_SQ_RING_MASK));
-        cqHead = p.getInt(IoUringNative.PARAMS_CQ_HEAD);
-        cqTail = p.getInt(IoUringNative.PARAMS_CQ_TAIL);
-        cqMask = cqRing.getInt(p.getInt(IoUringNative.PARAMS_CQ_RING_MASK));
-        cqes = p.getInt(IoUringNative.PARAMS_CQ_CQES);
         // The SQ index array maps slot i to SQE i once and for all: SQEs are written in ring order.
         int array = p.getInt(IoUringNative.PARAMS_SQ_ARRAY);
         for (int i = 0; i < sqEntries; i++) {
             sqRing.putInt(array + i * Integer.BYTES, i);
         }
         localTail = (int) INT.getAcquire(sqRing, sqTail);
-        localCqHead = (int) INT.getAcquire(cqRing, cqHead);
+        completions = new IoUringCompletionQueue(cqRing, p);
     }
 
     private static long map(int fd, long length, long offset) throws IOException {
@@ -153,6 +139,11 @@ final class IoUringRing {
 
     int cqEntries() {
         return cqEntries;
+    }
+
+    /** The completion ring, for the engine's leader; not to be read once this ring is closed. */
+    IoUringCompletionQueue completions() {
+        return completions;
     }
 
     /** {@link #prepare} wrote the SQE. */
@@ -362,37 +353,6 @@ final class IoUringRing {
     static boolean isTransient(int result) {
         return result >= 0 || result == -IoUringNative.ETIME || Errors.isAgain(result)
                 || result == -IoUringNative.EBUSY || result == -dev.proactor.jni.internal.ErrnoNative.EINTR;
-    }
-
-    /**
-     * Hands every completion queue entry to {@code handler} and releases them to the kernel. Leader only.
-     *
-     * @return how many entries were read
-     */
-    int reap(CompletionHandler handler) {
-        int head = localCqHead;
-        int tail = (int) INT.getAcquire(cqRing, cqTail);
-        int count = 0;
-        while (head != tail) {
-            int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
-            long userData = cqRing.getLong(base + IoUringNative.CQE_USER_DATA);
-            int result = cqRing.getInt(base + IoUringNative.CQE_RES);
-            head++;
-            count++;
-            // Release the slot before handling: the handler may submit, and a full CQ would only overflow.
-            INT.setRelease(cqRing, cqHead, head);
-            localCqHead = head;
-            handler.onCompletion(userData, result);
-            if (head == tail) {
-                tail = (int) INT.getAcquire(cqRing, cqTail);
-            }
-        }
-        return count;
-    }
-
-    /** Whether the completion queue holds entries not reaped yet. Leader only. */
-    boolean hasCompletions() {
-        return localCqHead != (int) INT.getAcquire(cqRing, cqTail);
     }
 
     /** Unmaps the rings and closes the descriptor (the kernel cancels what is still in flight). Once. */

@@ -3,7 +3,8 @@
  * engine, made with the raw {@code io_uring_setup}/{@code io_uring_enter}/{@code io_uring_register} system calls.
  *
  * <p><b>Rings.</b> The submission and completion rings are mapped once ({@code IoUringRing}); Java writes SQEs and
- * reads CQEs through direct buffers, with acquire/release accesses on the indices shared with the kernel.
+ * reads CQEs ({@code IoUringCompletionQueue}) through direct buffers, with acquire/release accesses on the indices
+ * shared with the kernel.
  *
  * <p><b>Submission.</b> Any thread may start an operation (leader/follower: handlers run on many threads). It writes
  * the SQE under the ring's submission monitor. If the leader is blocked in {@code io_uring_enter} at that moment,
