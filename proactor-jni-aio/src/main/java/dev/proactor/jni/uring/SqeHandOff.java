@@ -10,11 +10,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * whether that leader blocks, whether its wait is bounded for offloaded work), on the doorbell's state, and on the
  * ring's count of written but unsubmitted entries.
  *
- * <p>Threading. Every field but {@link #offloads} is guarded by the <em>ring's</em> monitor, not this object's:
- * a decision reads the ring's unsubmitted entries ({@link IoUringRing#awaitsSubmission()}) together with the
- * leader's flags, and {@link #takeForWait()} sets the flags and takes the count in one hold, so every entry is
- * either counted by the leader's enter or seen by its writer with the flags set. No method blocks; any thread may
- * call them, as documented on each. The lock order is the ring's: a channel's monitor, then the ring's.
+ * <p>Threading. The state is guarded by the <em>ring's</em> monitor, not this object's: a decision reads the ring's
+ * unsubmitted entries ({@link IoUringRing#awaitsSubmission()}) together with the leader's flags, and
+ * {@link #takeForWait()} sets the flags and takes the count in one hold, so every entry is either counted by the
+ * leader's enter or seen by its writer with the flags set. Two fields are also used without it: {@code waiting},
+ * volatile, written under the monitor and read without it ({@link #isWaiting()}); and the offload count, an atomic
+ * counter changed without the monitor and read under it where it decides. Any thread may call the methods, as
+ * documented on each; none makes a system call or takes another lock, so the lock order stays the ring's: a
+ * channel's monitor, then the ring's.
  */
 final class SqeHandOff {
 
