@@ -65,7 +65,7 @@ final class IoUringRing {
      *
      * @param entries    submission queue size (a power of two, at most 32768)
      * @param setupFlags {@code IORING_SETUP_*} flags ({@code CQSIZE} is added, the CQ gets 4 entries per SQE)
-     * @throws IOException if the kernel refuses (see {@link IoUringAvailability} for what each errno means)
+     * @throws IOException if the kernel refuses (see {@link dev.proactor.jni.IoUring} for what each errno means)
      */
     IoUringRing(int entries, int setupFlags) throws IOException {
         NativeMemory params = NativeMemory.allocate(IoUringNative.PARAMS_SIZE);
