@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The eventfd is blocking, as io_uring needs it to be to wait for the counter (a non-blocking one would make the
  * read complete with {@code EAGAIN}). Which thread rings, and when, is decided under the ring's monitor
- * ({@link IoUringRing#handOff()}); arming and the completion are the leader's (see {@link IoUringSubmission}).
+ * ({@link SqeHandOff#whoSubmits()}); arming and the completion are the leader's (see {@link IoUringSubmission}).
  */
 final class IoUringDoorbell {
 

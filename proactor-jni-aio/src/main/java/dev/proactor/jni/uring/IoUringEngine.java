@@ -52,12 +52,14 @@ final class IoUringEngine implements Engine {
     private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
+    /** Who submits what threads that may not submit write into the ring. */
+    private final SqeHandOff handOff;
     private final IoUringFeatures features;
     private final IoUringInterruptStrategy interrupt;
     private final WaitStrategy waitStrategy;
     /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
-    private final IoUringRing.CompletionHandler onCompletion = this::onCompletion;
+    private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
 
     private final IoUringSlots slots = new IoUringSlots();
     private final RetiredDescriptors retired = new RetiredDescriptors();
@@ -73,8 +75,9 @@ final class IoUringEngine implements Engine {
         }
         this.features = features;
         this.ring = new IoUringRing(features.entries(), features.setupFlags());
+        this.handOff = new SqeHandOff(ring);
         try {
-            this.submission = new IoUringSubmission(ring, settings.ownThread(), settings.name(),
+            this.submission = new IoUringSubmission(ring, handOff, settings.ownThread(), settings.name(),
                     features.singleIssuer());
         } catch (IOException | RuntimeException e) {
             try {
@@ -88,7 +91,7 @@ final class IoUringEngine implements Engine {
         this.tryFirst = new IoUringTryFirst(features, submission);
         this.interrupt = new IoUringInterruptStrategy(submission);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
-                ? new IoUringWaitStrategy(this, submission, ring, interrupt, completed)
+                ? new IoUringWaitStrategy(this, submission, ring, handOff, interrupt, completed)
                 : new IoUringBusyPollWaitStrategy(this, submission, ring, interrupt, completed);
         if (LOG.isDebugEnabled()) {
             LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),
@@ -123,7 +126,7 @@ final class IoUringEngine implements Engine {
 
     /**
      * Counted: while offloaded work is outstanding the leader's wait is bounded, and an executor thread's hand-off
-     * rings the doorbell only if no other offloaded work will end after it (see {@link IoUringRing#handOff()}).
+     * rings the doorbell only if no other offloaded work will end after it (see {@link SqeHandOff#whoSubmits()}).
      */
     @Override
     public void offloadBegun() {
@@ -337,12 +340,12 @@ final class IoUringEngine implements Engine {
 
     /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
     boolean leaderWaiting() {
-        return ring.isWaiting();
+        return handOff.isWaiting();
     }
 
     /** Whether an own leader blocks, or is about to, in a wait bounded for offloaded work (tests). */
     boolean leaderWaitsBounded() {
-        return ring.isWaiting() && ring.isWaitBounded();
+        return handOff.isWaiting() && handOff.isWaitBounded();
     }
 
     /** How often the doorbell was rung (tests). */
@@ -361,7 +364,7 @@ final class IoUringEngine implements Engine {
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
         tryFirst.reapStarted();
-        int n = ring.reap(onCompletion);
+        int n = ring.completions().reap(onCompletion);
         submission.afterReap(n);
         retired.closeConsumed(ring);
         return n;

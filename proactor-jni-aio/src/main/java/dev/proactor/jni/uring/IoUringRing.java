@@ -9,29 +9,23 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One io_uring instance: the ring descriptor and its submission and completion rings, mapped once and driven from
- * Java through direct buffers. Head and tail indices shared with the kernel are read with acquire and written with
- * release semantics ({@link VarHandle} views of the mapped buffers); SQE and CQE bodies are plain accesses ordered
- * by them.
+ * Java through direct buffers; the completion ring is read through {@link #completions()}. Head and tail indices
+ * shared with the kernel are read with acquire and written with release semantics ({@link VarHandle} views of the
+ * mapped buffers); SQE and CQE bodies are plain accesses ordered by them.
  *
  * <p>Threading. Submission is guarded by this object's monitor: any thread may write an SQE
  * ({@link #prepare}); only the threads {@link IoUringEngine} allows submit what was written
  * ({@link #submitPending}, or the leader's enter); the count of written but unsubmitted entries is handed out under
- * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. The same monitor keeps
- * the state that decides who submits an entry written by a thread that may not ({@link #handOff()}: an own
- * leader's turn, the doorbell, the submitter). No system call that blocks runs under the monitor (a submit-only
- * {@code io_uring_enter} does not block). The completion ring is read by one thread at a time only, the engine's
- * leader ({@link #reap(CompletionHandler)}).
+ * the monitor, so every entry is submitted exactly once whichever thread enters the kernel. The same monitor guards
+ * the state that decides who submits an entry written by a thread that may not ({@link SqeHandOff}: an own
+ * leader's turn, the doorbell, the submitter), which reads that count. No system call that blocks runs under the
+ * monitor (a submit-only {@code io_uring_enter} does not block). The completion ring is read by one thread at a
+ * time only, the engine's leader ({@link IoUringCompletionQueue#reap}).
  */
 final class IoUringRing {
-
-    /** Receives one completion queue entry. */
-    interface CompletionHandler {
-        void onCompletion(long userData, int result);
-    }
 
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
@@ -49,16 +43,13 @@ final class IoUringRing {
     private final long sqesLength;
 
     private final ByteBuffer sqRing;
-    private final ByteBuffer cqRing;
     private final ByteBuffer sqes;
+    /** The completion ring, mapped with the others; the leader's only. */
+    private final IoUringCompletionQueue completions;
 
     private final int sqHead;
     private final int sqTail;
     private final int sqMask;
-    private final int cqHead;
-    private final int cqTail;
-    private final int cqMask;
-    private final int cqes;
 
     /** Next SQ tail to publish. Guarded by this. */
     private int localTail;
@@ -66,38 +57,15 @@ final class IoUringRing {
     private int unsubmitted;
     /** The ring is unmapped; nothing may touch it. Guarded by this. */
     private boolean closed;
-    /** A thread is in, or about to enter, a blocking {@code io_uring_enter}; set under the monitor. */
-    private volatile boolean waiting;
-    /** An own leader's turn runs ({@link #beginOwnTurn} to {@link #endOwnTurn}). Guarded by this. */
-    private boolean ownTurn;
-    /** That leader blocks, or is about to, in its enter ({@link #takeForWait}). Guarded by this. */
-    private boolean ownWaiting;
-    /** The doorbell is armed and has never failed. Guarded by this. */
-    private boolean doorbellUsable;
-    /** The doorbell rang and its completion is not reaped yet: no second ring is needed. Guarded by this. */
-    private boolean doorbellRung;
-    /** A thread that may not submit left entries to the running own turn. Guarded by this. */
-    private boolean leftForTurn;
     /** Entries of threads that may not enter, waiting for room (single-issuer rings only). Guarded by this. */
     private final SqeBacklog backlog = new SqeBacklog();
-    /** Offloaded handler work outstanding ({@link #offloadBegun()}); read under the monitor where it decides. */
-    private final AtomicInteger offloads = new AtomicInteger();
-    /**
-     * The own leader's current wait began with offloaded work outstanding, so it is bounded
-     * ({@link IoUringWaitStrategy}) and hand-offs during it may skip the doorbell. Guarded by this.
-     */
-    private boolean boundedWait;
-    /** A hand-off during the bounded wait skipped the doorbell, for the last offload's end to ring. Guarded by this. */
-    private boolean deferred;
-    /** CQ head, the leader's only. */
-    private int localCqHead;
 
     /**
      * Creates and maps a ring.
      *
      * @param entries    submission queue size (a power of two, at most 32768)
      * @param setupFlags {@code IORING_SETUP_*} flags ({@code CQSIZE} is added, the CQ gets 4 entries per SQE)
-     * @throws IOException if the kernel refuses (see {@link IoUringAvailability} for what each errno means)
+     * @throws IOException if the kernel refuses (see {@link dev.proactor.jni.IoUring} for what each errno means)
      */
     IoUringRing(int entries, int setupFlags) throws IOException {
         NativeMemory params = NativeMemory.allocate(IoUringNative.PARAMS_SIZE);
@@ -137,22 +105,18 @@ final class IoUringRing {
         sqesAddress = s;
         sqesLength = sqesLen;
         sqRing = IoUringNative.wrap(sq, (int) sqLen).order(ByteOrder.nativeOrder());
-        cqRing = IoUringNative.wrap(cq, (int) cqLen).order(ByteOrder.nativeOrder());
+        ByteBuffer cqRing = IoUringNative.wrap(cq, (int) cqLen).order(ByteOrder.nativeOrder());
         sqes = IoUringNative.wrap(s, (int) sqesLen).order(ByteOrder.nativeOrder());
         sqHead = p.getInt(IoUringNative.PARAMS_SQ_HEAD);
         sqTail = p.getInt(IoUringNative.PARAMS_SQ_TAIL);
         sqMask = sqRing.getInt(p.getInt(IoUringNative.PARAMS_SQ_RING_MASK));
-        cqHead = p.getInt(IoUringNative.PARAMS_CQ_HEAD);
-        cqTail = p.getInt(IoUringNative.PARAMS_CQ_TAIL);
-        cqMask = cqRing.getInt(p.getInt(IoUringNative.PARAMS_CQ_RING_MASK));
-        cqes = p.getInt(IoUringNative.PARAMS_CQ_CQES);
         // The SQ index array maps slot i to SQE i once and for all: SQEs are written in ring order.
         int array = p.getInt(IoUringNative.PARAMS_SQ_ARRAY);
         for (int i = 0; i < sqEntries; i++) {
             sqRing.putInt(array + i * Integer.BYTES, i);
         }
         localTail = (int) INT.getAcquire(sqRing, sqTail);
-        localCqHead = (int) INT.getAcquire(cqRing, cqHead);
+        completions = new IoUringCompletionQueue(cqRing, p);
     }
 
     private static long map(int fd, long length, long offset) throws IOException {
@@ -175,6 +139,11 @@ final class IoUringRing {
 
     int cqEntries() {
         return cqEntries;
+    }
+
+    /** The completion ring, for the engine's leader; not to be read once this ring is closed. */
+    IoUringCompletionQueue completions() {
+        return completions;
     }
 
     /** {@link #prepare} wrote the SQE. */
@@ -307,8 +276,11 @@ final class IoUringRing {
         }
     }
 
-    /** Puts back the entries an enter did not take (a short or failed submission). Lock held. */
-    private void giveBack(int requested, int result) {
+    /**
+     * Puts back the entries an enter did not take (a short or failed submission). Lock held (also by
+     * {@link SqeHandOff#endWait}).
+     */
+    void giveBack(int requested, int result) {
         int taken = result < 0 ? 0 : Math.min(result, requested);
         unsubmitted += requested - taken;
     }
@@ -331,8 +303,17 @@ final class IoUringRing {
     }
 
     /**
+     * Whether entries are written and not yet submitted, and the ring is open to submit them. Lock held: for
+     * {@link SqeHandOff}, whose decisions read it together with the leader's state in one hold of this monitor.
+     */
+    boolean awaitsSubmission() {
+        return (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
+    }
+
+    /**
      * Takes the count of unsubmitted entries for an {@code io_uring_enter} the caller makes outside the monitor
-     * (the leader's submit-and-wait); the caller must then call {@link #afterEnter}.
+     * (the leader's submit-and-wait); the caller must then call {@link #afterEnter} (or, for a wait begun with
+     * {@link SqeHandOff#takeForWait}, {@link SqeHandOff#endWait}).
      */
     synchronized int takeUnsubmitted() {
         if (closed) {
@@ -342,149 +323,6 @@ final class IoUringRing {
         int n = unsubmitted;
         unsubmitted = 0;
         return n;
-    }
-
-    /**
-     * As {@link #takeUnsubmitted}, for an enter that blocks, by a thread that may submit: from now until
-     * {@link #endWait} every thread that may submit and writes an SQE submits it itself ({@link #isWaiting()}),
-     * and every other one rings the doorbell ({@link #handOff()}), as the blocked leader would not see the entry.
-     * Setting the flags and taking the count under the monitor makes every entry either counted here or seen by its
-     * writer with the flags set.
-     */
-    synchronized int takeForWait() {
-        waiting = true;
-        ownWaiting = ownTurn;
-        boundedWait = ownWaiting && offloads.get() > 0;
-        return takeUnsubmitted();
-    }
-
-    /**
-     * Whether the wait begun by the calling leader's {@link #takeForWait} must end within
-     * {@link IoUringWaitStrategy#OFFLOAD_WAIT_LIMIT_NANOS}: entries handed off during it may wait for it.
-     */
-    synchronized boolean isWaitBounded() {
-        return boundedWait;
-    }
-
-    /**
-     * As {@link #takeForWait()} for a leader that may not submit: marks the wait without taking anything.
-     *
-     * @return whether entries are written and not submitted (the caller has them submitted by another thread)
-     */
-    synchronized boolean markWaitWithoutSubmitting() {
-        waiting = true;
-        return (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
-    }
-
-    /**
-     * The blocking enter of {@code requested} entries taken with {@link #takeForWait} returned {@code result}: ends
-     * the wait and gives back what the enter left (one monitor hold for both, once per wait).
-     */
-    synchronized void endWait(int requested, int result) {
-        waiting = false;
-        ownWaiting = false;
-        boundedWait = false;
-        deferred = false; // what was deferred is left to the turn (leftForTurn): its next enter submits it
-        giveBack(requested, result);
-    }
-
-    /** What {@link #handOff()} tells a thread that may not submit: the entry is taken care of. */
-    static final int HANDED = 0;
-    /** What {@link #handOff()} tells a thread that may not submit: ring the doorbell (the caller is the only one). */
-    static final int RING_DOORBELL = 1;
-    /** What {@link #handOff()} tells a thread that may not submit: wake the engine's submitter thread. */
-    static final int TO_SUBMITTER = 2;
-
-    /**
-     * Decides, for a thread that may not submit and has just written entries, who submits them: nobody new if they
-     * were taken already or a doorbell is on its way; the own leader blocked in its enter, woken by the doorbell
-     * ({@link #RING_DOORBELL}, answered to one caller per wait); the own leader's running turn, which takes them in
-     * its enter or at its end ({@link #endOwnTurn()}); else the submitter thread.
-     *
-     * @return {@link #HANDED}, {@link #RING_DOORBELL} or {@link #TO_SUBMITTER}
-     */
-    synchronized int handOff() {
-        if (closed || unsubmitted == 0 && backlog.isEmpty()) {
-            return HANDED;
-        }
-        if (ownWaiting && doorbellUsable) {
-            leftForTurn = true;
-            if (doorbellRung) {
-                return HANDED;
-            }
-            if (boundedWait && offloads.get() > 1) {
-                deferred = true; // other offloaded work is outstanding: the last to end rings (offloadEnded)
-                return HANDED;
-            }
-            doorbellRung = true;
-            return RING_DOORBELL;
-        }
-        if (ownTurn && !ownWaiting) {
-            leftForTurn = true;
-            return HANDED;
-        }
-        return TO_SUBMITTER;
-    }
-
-    /** Offloaded handler work began (see {@code Engine.offloadBegun()}). Any thread. */
-    void offloadBegun() {
-        offloads.incrementAndGet();
-    }
-
-    /**
-     * Offloaded handler work ended: the last of it rings the doorbell if hand-offs skipped it during the leader's
-     * bounded wait and their entries are still unsubmitted. Any thread; takes the monitor only at the last end. A
-     * hand-off that read two or more outstanding under the monitor came before that end's decrement, so the end's
-     * monitor section sees what it deferred.
-     *
-     * @return {@link #HANDED} or {@link #RING_DOORBELL}
-     */
-    int offloadEnded() {
-        if (offloads.decrementAndGet() > 0) {
-            return HANDED;
-        }
-        synchronized (this) {
-            if (!deferred) {
-                return HANDED;
-            }
-            deferred = false;
-            if (closed || unsubmitted == 0 && backlog.isEmpty() || !ownWaiting || !doorbellUsable || doorbellRung) {
-                return HANDED; // submitted already, or a ring is on its way
-            }
-            doorbellRung = true;
-            return RING_DOORBELL;
-        }
-    }
-
-    /**
-     * The doorbell's read was (re)armed, or failed for good, or a ring failed: clears the ring on its way. Any
-     * thread.
-     */
-    synchronized void setDoorbellUsable(boolean usable) {
-        doorbellUsable = usable;
-        doorbellRung = false;
-    }
-
-    /** A leader that may submit begins a turn: it submits whatever is written until {@link #endOwnTurn()}. */
-    synchronized void beginOwnTurn() {
-        ownTurn = true;
-    }
-
-    /**
-     * The own leader's turn ends.
-     *
-     * @return whether entries were left to the turn and are still unsubmitted: the caller submits them now
-     */
-    synchronized boolean endOwnTurn() {
-        ownTurn = false;
-        boolean left = leftForTurn && (unsubmitted > 0 || !backlog.isEmpty()) && !closed;
-        leftForTurn = false;
-        return left;
-    }
-
-    /** Whether a thread blocks (or is about to) in {@code io_uring_enter}. */
-    boolean isWaiting() {
-        return waiting;
     }
 
     /** After an enter of {@code requested} entries taken with {@link #takeUnsubmitted}: gives back what it left. */
@@ -515,37 +353,6 @@ final class IoUringRing {
     static boolean isTransient(int result) {
         return result >= 0 || result == -IoUringNative.ETIME || Errors.isAgain(result)
                 || result == -IoUringNative.EBUSY || result == -dev.proactor.jni.internal.ErrnoNative.EINTR;
-    }
-
-    /**
-     * Hands every completion queue entry to {@code handler} and releases them to the kernel. Leader only.
-     *
-     * @return how many entries were read
-     */
-    int reap(CompletionHandler handler) {
-        int head = localCqHead;
-        int tail = (int) INT.getAcquire(cqRing, cqTail);
-        int count = 0;
-        while (head != tail) {
-            int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
-            long userData = cqRing.getLong(base + IoUringNative.CQE_USER_DATA);
-            int result = cqRing.getInt(base + IoUringNative.CQE_RES);
-            head++;
-            count++;
-            // Release the slot before handling: the handler may submit, and a full CQ would only overflow.
-            INT.setRelease(cqRing, cqHead, head);
-            localCqHead = head;
-            handler.onCompletion(userData, result);
-            if (head == tail) {
-                tail = (int) INT.getAcquire(cqRing, cqTail);
-            }
-        }
-        return count;
-    }
-
-    /** Whether the completion queue holds entries not reaped yet. Leader only. */
-    boolean hasCompletions() {
-        return localCqHead != (int) INT.getAcquire(cqRing, cqTail);
     }
 
     /** Unmaps the rings and closes the descriptor (the kernel cancels what is still in flight). Once. */

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * and preferably the leader, which waits for the completions anyway. A thread that may submit and writes while the
  * leader blocks submits itself (the leader would not see the entry); otherwise the leader's next enter takes it,
  * one system call per batch. A thread that may not submit (a user thread calling {@code read}, a virtual thread's
- * carrier, an executor's thread) hands its entries on ({@link IoUringRing#handOff()}): to an own leader's running
+ * carrier, an executor's thread) hands its entries on ({@link SqeHandOff#whoSubmits()}): to an own leader's running
  * turn, to an own leader blocked in its enter by ringing the {@link IoUringDoorbell}, and only when no own thread
  * leads to the submitter thread.
  *
@@ -25,12 +25,12 @@ import org.slf4j.LoggerFactory;
  * (or, if none ever did, the thread that closes the engine, for its last wait: {@link #claim()}); only the owner
  * submits and enters the ring, and there is no submitter thread. Every other thread hands its entries to the owner:
  * to its running turn, through the doorbell while it waits, or else to its next wait, which takes everything written
- * ({@link IoUringRing#takeForWait()}); the owner is the only leader, so it always comes back to wait.
+ * ({@link SqeHandOff#takeForWait()}); the owner is the only leader, so it always comes back to wait.
  *
  * <p><b>Offloaded handler work</b> ({@link #offloadBegun()}: completions a pool thread handed to an executor, whose
  * threads then start operations) gathers the doorbell's rings: while any is outstanding the own leader's wait is
  * bounded, a hand-off during it leaves the ring to work that ends later, and the last end rings once
- * ({@link IoUringRing#offloadEnded()}); so a batch of handlers costs one wake-up, and one that blocks delays the
+ * ({@link SqeHandOff#offloadEnded()}); so a batch of handlers costs one wake-up, and one that blocks delays the
  * others' entries by the wait's bound at most.
  *
  * <p>A full submission queue is waited on ({@link #writeSqe}): the writer makes room (submits, or has the
@@ -46,6 +46,8 @@ final class IoUringSubmission {
     static final long ROOM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final IoUringRing ring;
+    /** Decides who submits what a thread that may not submit wrote; its state is guarded by the ring's monitor. */
+    private final SqeHandOff handOff;
     /** Whether the calling thread is one of the demultiplexor's own. */
     private final BooleanSupplier ownThread;
     /** Null for a single-issuer ring. */
@@ -63,15 +65,16 @@ final class IoUringSubmission {
      * @param singleIssuer whether the ring was made for one owner thread, disabled until {@link #claim()}
      * @throws IOException if the eventfd cannot be made or its read not written
      */
-    IoUringSubmission(IoUringRing ring, BooleanSupplier ownThread, String name, boolean singleIssuer)
-            throws IOException {
+    IoUringSubmission(IoUringRing ring, SqeHandOff handOff, BooleanSupplier ownThread, String name,
+                      boolean singleIssuer) throws IOException {
         this.ring = ring;
+        this.handOff = handOff;
         this.ownThread = ownThread;
         this.singleIssuer = singleIssuer;
         this.doorbell = new IoUringDoorbell();
         this.submitter = singleIssuer ? null : new IoUringSubmitter(ring, name + "-io_uring-submitter");
         try {
-            ring.setDoorbellUsable(doorbell.arm(this));
+            handOff.setDoorbellUsable(doorbell.arm(this));
         } catch (IOException | RuntimeException e) {
             stopQuietly();
             doorbell.closeQuietly(e);
@@ -115,7 +118,7 @@ final class IoUringSubmission {
      * a hand-off to the leader.
      */
     boolean batchesWrittenEntries() {
-        return maySubmit() && !ring.isWaiting();
+        return maySubmit() && !handOff.isWaiting();
     }
 
     /** Submits what is written now if this thread may, else hands it on (the submitter, or the owner). */
@@ -139,7 +142,7 @@ final class IoUringSubmission {
      */
     void afterWrite() {
         if (maySubmit()) {
-            if (ring.isWaiting()) {
+            if (handOff.isWaiting()) {
                 submitWritten();
             }
             return;
@@ -153,26 +156,26 @@ final class IoUringSubmission {
      * wait.
      */
     private void handOff() {
-        followUp(ring.handOff());
+        followUp(handOff.whoSubmits());
     }
 
     /** Offloaded handler work began (see {@code Engine.offloadBegun()}). Any thread. */
     void offloadBegun() {
-        ring.offloadBegun();
+        handOff.offloadBegun();
     }
 
     /** Offloaded handler work ended: the last end rings the doorbell for what hand-offs left without it. */
     void offloadEnded() {
-        followUp(ring.offloadEnded());
+        followUp(handOff.offloadEnded());
     }
 
-    /** Carries out what the ring decided about entries handed off ({@link IoUringRing#handOff()}). */
-    private void followUp(int handOff) {
-        if (handOff == IoUringRing.RING_DOORBELL && !doorbell.ring()) {
-            ring.setDoorbellUsable(false);
-            handOff = IoUringRing.TO_SUBMITTER;
+    /** Carries out what was decided about entries handed off ({@link SqeHandOff#whoSubmits()}). */
+    private void followUp(int whoSubmits) {
+        if (whoSubmits == SqeHandOff.RING_DOORBELL && !doorbell.ring()) {
+            handOff.setDoorbellUsable(false);
+            whoSubmits = SqeHandOff.TO_SUBMITTER;
         }
-        if (handOff == IoUringRing.TO_SUBMITTER && submitter != null) {
+        if (whoSubmits == SqeHandOff.TO_SUBMITTER && submitter != null) {
             submitter.wake();
         }
     }
@@ -183,13 +186,13 @@ final class IoUringSubmission {
      */
     void wakeOwner() {
         if (!doorbell.ring()) {
-            ring.setDoorbellUsable(false);
+            handOff.setDoorbellUsable(false);
         }
     }
 
     /** A leader that may submit begins its turn: what others write until {@link #leaderAway()} is its to submit. */
     void beginOwnTurn() {
-        ring.beginOwnTurn();
+        handOff.beginOwnTurn();
     }
 
     /**
@@ -197,7 +200,7 @@ final class IoUringSubmission {
      * what other threads left to it is submitted now.
      */
     void leaderAway() {
-        if (maySubmit() && ring.endOwnTurn()) {
+        if (maySubmit() && handOff.endOwnTurn()) {
             submitWritten();
             if (ring.hasUnsubmitted() && submitter != null) {
                 submitter.wake(); // the kernel took only part: nobody else may be about to enter
@@ -277,7 +280,7 @@ final class IoUringSubmission {
             LOG.warn("the io_uring doorbell's read failed ({}); threads that may not submit hand their requests to"
                     + " the submitter thread from now on", Errors.newException("read(eventfd)", result).getMessage());
         }
-        ring.setDoorbellUsable(armed);
+        handOff.setDoorbellUsable(armed);
     }
 
     /** Leader: whether the doorbell rang since the last call. */

@@ -22,14 +22,16 @@ final class IoUringWaitStrategy implements WaitStrategy {
     private final IoUringEngine engine;
     private final IoUringSubmission submission;
     private final IoUringRing ring;
+    private final SqeHandOff handOff;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
 
-    IoUringWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring,
+    IoUringWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring, SqeHandOff handOff,
                         IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
         this.engine = engine;
         this.submission = submission;
         this.ring = ring;
+        this.handOff = handOff;
         this.interrupt = interrupt;
         this.completed = completed;
     }
@@ -77,13 +79,13 @@ final class IoUringWaitStrategy implements WaitStrategy {
             if (block) {
                 int n = 0;
                 if (own) {
-                    n = ring.takeForWait();
+                    n = handOff.takeForWait();
                     backlogged = ring.hasBacklog(); // more than the queue holds: submit, and come back for the rest
-                } else if (ring.markWaitWithoutSubmitting()) {
+                } else if (handOff.markWaitWithoutSubmitting()) {
                     submission.handOffUnsubmitted(); // this leader may exit: its enter submits nothing
                 }
                 // Offloaded work outstanding: hand-offs may skip the doorbell, so this wait is bounded.
-                capped = own && !backlogged && ring.isWaitBounded()
+                capped = own && !backlogged && handOff.isWaitBounded()
                         && (remaining < 0 || remaining > OFFLOAD_WAIT_LIMIT_NANOS);
                 long wait = capped ? OFFLOAD_WAIT_LIMIT_NANOS : remaining;
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
@@ -91,7 +93,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
                     result = !enters ? nothingToEnter(remaining)
                             : backlogged ? ring.enterNoWait(n) : ring.enter(n, 1, wait < 0 ? -1 : wait);
                 } finally {
-                    ring.endWait(n, result);
+                    handOff.endWait(n, result);
                 }
             } else {
                 int n = own ? ring.takeUnsubmitted() : 0;
@@ -118,7 +120,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
     }
 
     /**
-     * Longest blocking enter while offloaded handler work is outstanding ({@link IoUringRing#isWaitBounded()}):
+     * Longest blocking enter while offloaded handler work is outstanding ({@link SqeHandOff#isWaitBounded()}):
      * the longest an entry handed off without a ring of the doorbell waits when that work blocks or never ends.
      */
     static final long OFFLOAD_WAIT_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);

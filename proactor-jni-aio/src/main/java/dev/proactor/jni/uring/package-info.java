@@ -3,7 +3,8 @@
  * engine, made with the raw {@code io_uring_setup}/{@code io_uring_enter}/{@code io_uring_register} system calls.
  *
  * <p><b>Rings.</b> The submission and completion rings are mapped once ({@code IoUringRing}); Java writes SQEs and
- * reads CQEs through direct buffers, with acquire/release accesses on the indices shared with the kernel.
+ * reads CQEs ({@code IoUringCompletionQueue}) through direct buffers, with acquire/release accesses on the indices
+ * shared with the kernel.
  *
  * <p><b>Submission.</b> Any thread may start an operation (leader/follower: handlers run on many threads). It writes
  * the SQE under the ring's submission monitor. If the leader is blocked in {@code io_uring_enter} at that moment,
@@ -44,10 +45,10 @@
  * demultiplexor's own threads and the engine's submitter thread; a user thread (one that calls {@code read} and
  * exits, a virtual thread's carrier, a user thread leading in {@code handleEvents}) only writes SQEs and hands them
  * on: to an own leader's running turn, to an own leader blocked in {@code io_uring_enter} through the doorbell
- * ({@code IoUringDoorbell}, an eventfd read kept in the ring), else to the submitter ({@code IoUringRing.handOff}).
+ * ({@code IoUringDoorbell}, an eventfd read kept in the ring), else to the submitter ({@code SqeHandOff.whoSubmits}).
  * While handler work offloaded to an executor is outstanding ({@code Engine.offloadBegun}), the leader's wait is
  * bounded ({@code IoUringWaitStrategy.OFFLOAD_WAIT_LIMIT_NANOS}) and a hand-off rings only if no other such work
- * ends after it: the last end rings once for the batch ({@code IoUringRing.offloadEnded}).
+ * ends after it: the last end rings once for the batch ({@code SqeHandOff.offloadEnded}).
  * The kernel runs a request's completion work on its submitting thread, so the leader submitting is also what
  * keeps completions from waking a second thread. A full submission queue is waited on, never a failed or lost
  * request (see {@code IoUringEngine}); on a single-issuer ring a thread other than the owner never waits for room,

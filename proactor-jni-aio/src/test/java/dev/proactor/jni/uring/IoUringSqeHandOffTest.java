@@ -11,18 +11,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Who submits an SQE written by a thread that may not submit ({@link IoUringRing#handOff()}): the decisions on a
+ * Who submits an SQE written by a thread that may not submit ({@link SqeHandOff#whoSubmits()}): the decisions on a
  * real ring, one state at a time (the threads that make these states race are {@link IoUringHandOffTest}'s).
  */
-class IoUringRingHandOffTest {
+class IoUringSqeHandOffTest {
 
     private IoUringRing ring;
+    private SqeHandOff handOff;
 
     @BeforeEach
     void setUp() throws Exception {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         ring = new IoUringRing(8, 0);
+        handOff = new SqeHandOff(ring);
     }
 
     @AfterEach
@@ -39,65 +41,65 @@ class IoUringRingHandOffTest {
     @Test
     void withoutAnOwnLeaderTheSubmitterTakesIt() {
         writeNop();
-        assertEquals(IoUringRing.TO_SUBMITTER, ring.handOff());
+        assertEquals(SqeHandOff.TO_SUBMITTER, handOff.whoSubmits());
     }
 
     @Test
     void anEntryAlreadyTakenNeedsNobody() {
         writeNop();
         assertEquals(1, ring.takeUnsubmitted());
-        assertEquals(IoUringRing.HANDED, ring.handOff());
+        assertEquals(SqeHandOff.HANDED, handOff.whoSubmits());
     }
 
     @Test
     void aRunningOwnTurnTakesItAndSubmitsItAtItsEndAtTheLatest() {
-        ring.beginOwnTurn();
+        handOff.beginOwnTurn();
         writeNop();
-        assertEquals(IoUringRing.HANDED, ring.handOff());
-        assertTrue(ring.endOwnTurn(), "the turn's end must submit what was left to it");
-        assertFalse(ring.endOwnTurn(), "once only");
+        assertEquals(SqeHandOff.HANDED, handOff.whoSubmits());
+        assertTrue(handOff.endOwnTurn(), "the turn's end must submit what was left to it");
+        assertFalse(handOff.endOwnTurn(), "once only");
     }
 
     @Test
     void aTurnWhoseEnterTookTheEntryHasNothingLeftAtItsEnd() {
-        ring.beginOwnTurn();
+        handOff.beginOwnTurn();
         writeNop();
-        assertEquals(IoUringRing.HANDED, ring.handOff());
+        assertEquals(SqeHandOff.HANDED, handOff.whoSubmits());
         assertEquals(1, ring.takeUnsubmitted());
-        assertFalse(ring.endOwnTurn());
+        assertFalse(handOff.endOwnTurn());
     }
 
     @Test
     void aBlockedOwnLeaderIsRungOncePerWait() {
-        ring.setDoorbellUsable(true);
-        ring.beginOwnTurn();
-        assertEquals(0, ring.takeForWait());
+        handOff.setDoorbellUsable(true);
+        handOff.beginOwnTurn();
+        assertEquals(0, handOff.takeForWait());
         writeNop();
-        assertEquals(IoUringRing.RING_DOORBELL, ring.handOff());
+        assertEquals(SqeHandOff.RING_DOORBELL, handOff.whoSubmits());
         writeNop();
-        assertEquals(IoUringRing.HANDED, ring.handOff(), "a ring is already on its way");
-        ring.endWait(0, 0); // the wait took nothing
-        ring.setDoorbellUsable(true); // the leader reaped the doorbell and armed it again
-        assertEquals(2, ring.takeForWait(), "the woken leader's next enter takes both");
+        assertEquals(SqeHandOff.HANDED, handOff.whoSubmits(), "a ring is already on its way");
+        handOff.endWait(0, 0); // the wait took nothing
+        handOff.setDoorbellUsable(true); // the leader reaped the doorbell and armed it again
+        assertEquals(2, handOff.takeForWait(), "the woken leader's next enter takes both");
         writeNop();
-        assertEquals(IoUringRing.RING_DOORBELL, ring.handOff(), "the next wait is rung again");
-        ring.endWait(2, 2); // the kernel took the two entries of that wait
-        assertTrue(ring.endOwnTurn());
+        assertEquals(SqeHandOff.RING_DOORBELL, handOff.whoSubmits(), "the next wait is rung again");
+        handOff.endWait(2, 2); // the kernel took the two entries of that wait
+        assertTrue(handOff.endOwnTurn());
     }
 
     @Test
     void aBlockedOwnLeaderWithoutDoorbellLeavesItToTheSubmitter() {
-        ring.beginOwnTurn();
-        ring.takeForWait();
+        handOff.beginOwnTurn();
+        handOff.takeForWait();
         writeNop();
-        assertEquals(IoUringRing.TO_SUBMITTER, ring.handOff());
+        assertEquals(SqeHandOff.TO_SUBMITTER, handOff.whoSubmits());
     }
 
     @Test
     void aBlockedLeaderThatMayNotSubmitLeavesItToTheSubmitter() {
-        ring.setDoorbellUsable(true);
-        ring.markWaitWithoutSubmitting();
+        handOff.setDoorbellUsable(true);
+        handOff.markWaitWithoutSubmitting();
         writeNop();
-        assertEquals(IoUringRing.TO_SUBMITTER, ring.handOff());
+        assertEquals(SqeHandOff.TO_SUBMITTER, handOff.whoSubmits());
     }
 }

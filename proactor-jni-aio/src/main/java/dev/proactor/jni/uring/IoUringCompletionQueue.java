@@ -1,0 +1,77 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.internal.IoUringNative;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The completion ring of one {@link IoUringRing}, which maps it, sets it up and unmaps it: Java reads the CQEs
+ * through the mapped buffer. The tail the kernel writes is read with acquire semantics and the head written back
+ * with release semantics ({@link VarHandle} views of the mapped buffer); CQE bodies are plain reads ordered by them.
+ *
+ * <p>Threading. Read by one thread at a time only, the engine's leader (or the engine's quiesce, with no leader),
+ * so no lock: the head reached so far is that thread's. Not to be read once the ring is closed (it is unmapped).
+ */
+final class IoUringCompletionQueue {
+
+    /** Receives one completion queue entry. */
+    interface CompletionHandler {
+        void onCompletion(long userData, int result);
+    }
+
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+
+    private final ByteBuffer cqRing;
+    private final int cqHead;
+    private final int cqTail;
+    private final int cqMask;
+    private final int cqes;
+    /** CQ head, the leader's only. */
+    private int localCqHead;
+
+    /**
+     * @param cqRing the mapped completion ring, in native byte order
+     * @param params the {@code io_uring_params} the kernel filled in at setup (the offsets into {@code cqRing})
+     */
+    IoUringCompletionQueue(ByteBuffer cqRing, ByteBuffer params) {
+        this.cqRing = cqRing;
+        cqHead = params.getInt(IoUringNative.PARAMS_CQ_HEAD);
+        cqTail = params.getInt(IoUringNative.PARAMS_CQ_TAIL);
+        cqMask = cqRing.getInt(params.getInt(IoUringNative.PARAMS_CQ_RING_MASK));
+        cqes = params.getInt(IoUringNative.PARAMS_CQ_CQES);
+        localCqHead = (int) INT.getAcquire(cqRing, cqHead);
+    }
+
+    /**
+     * Hands every completion queue entry to {@code handler} and releases them to the kernel. Leader only.
+     *
+     * @return how many entries were read
+     */
+    int reap(CompletionHandler handler) {
+        int head = localCqHead;
+        int tail = (int) INT.getAcquire(cqRing, cqTail);
+        int count = 0;
+        while (head != tail) {
+            int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
+            long userData = cqRing.getLong(base + IoUringNative.CQE_USER_DATA);
+            int result = cqRing.getInt(base + IoUringNative.CQE_RES);
+            head++;
+            count++;
+            // Release the slot before handling: the handler may submit, and a full CQ would only overflow.
+            INT.setRelease(cqRing, cqHead, head);
+            localCqHead = head;
+            handler.onCompletion(userData, result);
+            if (head == tail) {
+                tail = (int) INT.getAcquire(cqRing, cqTail);
+            }
+        }
+        return count;
+    }
+
+    /** Whether the completion queue holds entries not reaped yet. Leader only. */
+    boolean hasCompletions() {
+        return localCqHead != (int) INT.getAcquire(cqRing, cqTail);
+    }
+}
