@@ -69,9 +69,4 @@ final class IoUringCompletionQueue {
         }
         return count;
     }
-
-    /** Whether the completion queue holds entries not reaped yet. Leader only. */
-    boolean hasCompletions() {
-        return localCqHead != (int) INT.getAcquire(cqRing, cqTail);
-    }
 }

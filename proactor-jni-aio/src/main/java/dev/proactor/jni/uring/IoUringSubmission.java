@@ -130,7 +130,7 @@ final class IoUringSubmission {
                 LOG.warn("io_uring submission failed (the leader retries at its next wait): {}", e.getMessage());
             }
         } else if (singleIssuer) {
-            handOff();
+            passOn();
         } else {
             submitter.wake();
         }
@@ -147,7 +147,7 @@ final class IoUringSubmission {
             }
             return;
         }
-        handOff();
+        passOn();
     }
 
     /**
@@ -155,7 +155,7 @@ final class IoUringSubmission {
      * enter after a ring of the doorbell, else by the submitter; on a single-issuer ring, else by the owner's next
      * wait.
      */
-    private void handOff() {
+    private void passOn() {
         followUp(handOff.whoSubmits());
     }
 
