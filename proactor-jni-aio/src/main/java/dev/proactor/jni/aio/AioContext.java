@@ -1,12 +1,9 @@
 package dev.proactor.jni.aio;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.LinuxAioNative;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.spi.IoRequest;
@@ -31,11 +28,10 @@ import org.slf4j.LoggerFactory;
  * in the epoll engine's set, so the same leader wait sees file completions), and the harvest of
  * {@code io_getevents} into completed requests.
  *
- * <p>Requests: {@code READ_FILE} is one {@code IOCB_CMD_PREAD} (several buffers: {@code PREADV}); a short read is
- * the result, 0 bytes is end of file. {@code WRITE_FILE} is {@code PWRITE}/{@code PWRITEV}, submitted again from
- * where it stopped after a short write until every byte is written. Direct buffers go to the kernel as they are
- * (nothing allocated per request); a heap buffer goes through the slot's direct bounce block, at most
- * {@link AioSlot#MAX_BOUNCE} bytes per iocb (a short read; a write goes on until every byte is written).
+ * <p>Requests: what a read or write becomes in its iocb (direct buffers as they are, heap buffers through the
+ * slot's bounce block, several buffers as an iovec array) and how an event's result goes back to it is
+ * {@link AioFileOps}'s; this context owns the slots, submits, cancels and reaps. A short write is submitted again,
+ * on the same slot, from where it stopped until every byte is written.
  *
  * <p>Cancel ({@code io_cancel}): the kernel cannot cancel plain file reads and writes (it answers {@code EINVAL}),
  * so such a request runs to the end and completes with its own result, as on the thread-pool file engine. Where a
@@ -59,6 +55,8 @@ final class AioContext {
     private final long context;
     private final int eventfd;
     private final NativeMemory iocbs = NativeMemory.allocate(DEPTH * LinuxAioNative.IOCB_SIZE);
+    /** Fills {@link #iocbs} from requests and applies events back to them. */
+    private final AioFileOps ops;
     /** io_getevents target; used under {@link #harvestLock}. */
     private final NativeMemory events = NativeMemory.allocate(DEPTH * LinuxAioNative.IO_EVENT_SIZE);
     /** io_cancel's result; used under this. */
@@ -94,6 +92,7 @@ final class AioContext {
         }
         context = ctx;
         eventfd = efd;
+        ops = new AioFileOps(iocbs, efd);
         for (int i = 0; i < DEPTH; i++) {
             slots[i] = new AioSlot(i, iocbs.address(i * LinuxAioNative.IOCB_SIZE, LinuxAioNative.IOCB_SIZE));
             free[i] = DEPTH - 1 - i;
@@ -133,7 +132,7 @@ final class AioContext {
             slot.channel = channel;
             request.engineScratch(slot.index + 1L);
             try {
-                prepare(slot, request, channel, read);
+                ops.prepare(slot, request, channel, read);
             } catch (RuntimeException | OutOfMemoryError e) {
                 // A misused buffer, or no direct memory for a bounce block: this request fails, its iocb is free.
                 release(slot);
@@ -184,7 +183,7 @@ final class AioContext {
         }
     }
 
-    // ---------------------------------------------------------------- iocbs
+    // ---------------------------------------------------------------- slots and io_submit
 
     private synchronized AioSlot acquire() {
         return freeCount == 0 || closed ? null : slots[free[--freeCount]];
@@ -230,101 +229,6 @@ final class AioContext {
             }
         }
         return result;
-    }
-
-    /**
-     * Fills the slot's iocb from the request's buffers (their current positions) at file position
-     * {@code position() + bytes()}, so a write continues where it stopped. Checks every buffer, and the
-     * {@code O_DIRECT} alignment, before the kernel sees anything.
-     *
-     * @throws IllegalArgumentException for a buffer the request cannot use (also a misaligned one on O_DIRECT)
-     * @throws IllegalStateException    for a buffer changed or freed meanwhile ({@link DirectBuffers#checkRange})
-     */
-    private void prepare(AioSlot slot, IoRequest request, AioFileChannel channel, boolean read) {
-        long position = request.position() + request.bytes();
-        ByteBuffer[] buffers = request.buffers();
-        DirectIoAlignment alignment = channel.alignment;
-        int command;
-        long address;
-        long length;
-        if (request.length() == 1) {
-            ByteBuffer b = buffers[request.offset()];
-            int p = b.position();
-            int l = b.limit();
-            slot.buffer = b;
-            slot.bufferPosition = p;
-            if (b.isDirect()) {
-                long base = read ? DirectBuffers.writableAddress(b) : DirectBuffers.address(b);
-                DirectBuffers.checkRange(b, p, l);
-                slot.mode = AioSlot.Mode.DIRECT;
-                address = base + p;
-            } else {
-                if (alignment != null) {
-                    throw new IllegalArgumentException(alignment.message("a heap buffer has no stable address;"
-                            + " O_DIRECT needs a direct one"));
-                }
-                if (read && b.isReadOnly()) {
-                    throw new IllegalArgumentException("cannot read into a read-only buffer");
-                }
-                if (p < 0 || p > l || l > b.capacity()) {
-                    throw new IllegalStateException("buffer changed by another thread: " + b);
-                }
-                int chunk = Math.min(l - p, AioSlot.MAX_BOUNCE); // a larger one moves in several iocbs
-                ByteBuffer bounce = slot.bounce(chunk);
-                if (!read) {
-                    bounce.put(0, b, p, chunk);
-                }
-                slot.mode = AioSlot.Mode.BOUNCE;
-                address = DirectBuffers.address(bounce);
-                l = p + chunk;
-            }
-            length = l - p;
-            command = read ? LinuxAioNative.IOCB_CMD_PREAD : LinuxAioNative.IOCB_CMD_PWRITE;
-            if (alignment != null) {
-                String violation = alignment.violation(address, length, position);
-                if (violation != null) {
-                    throw new IllegalArgumentException(alignment.message(violation));
-                }
-            }
-        } else {
-            IovecArray iovec = slot.iovec(request.length());
-            for (int i = request.offset(), end = request.offset() + request.length(); i < end; i++) {
-                ByteBuffer b = buffers[i];
-                if (read) {
-                    iovec.addReadTarget(b); // throws IllegalArgumentException for a heap buffer
-                } else {
-                    iovec.addWriteSource(b);
-                }
-                if (alignment != null) {
-                    String violation = alignment.violation(DirectBuffers.address(b) + b.position(), b.remaining(),
-                            position);
-                    if (violation != null) {
-                        throw new IllegalArgumentException(alignment.message(violation));
-                    }
-                }
-            }
-            slot.mode = AioSlot.Mode.VECTOR;
-            address = iovec.address();
-            length = iovec.count();
-            command = read ? LinuxAioNative.IOCB_CMD_PREADV : LinuxAioNative.IOCB_CMD_PWRITEV;
-        }
-        writeIocb(slot, command, channel.fd, address, length, position);
-    }
-
-    private void writeIocb(AioSlot slot, int command, int fd, long address, long length, long position) {
-        ByteBuffer m = iocbs.buffer();
-        int o = slot.index * LinuxAioNative.IOCB_SIZE;
-        for (int i = 0; i < LinuxAioNative.IOCB_SIZE; i += Long.BYTES) {
-            m.putLong(o + i, 0L);
-        }
-        m.putLong(o + LinuxAioNative.IOCB_DATA_OFFSET, slot.index);
-        m.putShort(o + LinuxAioNative.IOCB_OPCODE_OFFSET, (short) command);
-        m.putInt(o + LinuxAioNative.IOCB_FILDES_OFFSET, fd);
-        m.putLong(o + LinuxAioNative.IOCB_BUF_OFFSET, address);
-        m.putLong(o + LinuxAioNative.IOCB_NBYTES_OFFSET, length);
-        m.putLong(o + LinuxAioNative.IOCB_OFFSET_OFFSET, position);
-        m.putInt(o + LinuxAioNative.IOCB_FLAGS_OFFSET, LinuxAioNative.IOCB_FLAG_RESFD);
-        m.putInt(o + LinuxAioNative.IOCB_RESFD_OFFSET, eventfd);
     }
 
     // ---------------------------------------------------------------- completions
@@ -396,23 +300,8 @@ final class AioContext {
         if (request == null) {
             return; // cannot happen: an iocb the kernel reports is one it holds, and its slot is taken until then
         }
-        boolean read = request.kind() == OpKind.READ_FILE;
-        if (result < 0) {
-            Throwable reason = slot.cancelReason;
-            request.fail(result == -ErrnoNative.ECANCELED && reason != null ? reason
-                    : Errors.newException(read ? "io_submit(pread)" : "io_submit(pwrite)", result));
-        } else if (read) {
-            advance(slot, (int) result, true);
-            request.complete(result == 0 ? -1 : result);
-        } else {
-            advance(slot, (int) result, false);
-            request.addBytes(result);
-            if (result > 0 && request.hasRemaining() && resubmit(slot, request)) {
-                return; // a short write goes on from where it stopped
-            }
-            if (result == 0 && request.hasRemaining()) {
-                request.fail(new IOException("the file write made no progress"));
-            }
+        if (ops.apply(slot, request, result) && resubmit(slot, request)) {
+            return; // a short write goes on from where it stopped
         }
         release(slot);
         completed.add(request);
@@ -429,23 +318,6 @@ final class AioContext {
         completed.add(request);
     }
 
-    /** Moves the buffers' positions over {@code bytes} transferred ones; copies a read out of the bounce block. */
-    private static void advance(AioSlot slot, int bytes, boolean read) {
-        if (bytes <= 0) {
-            return;
-        }
-        switch (slot.mode) {
-            case DIRECT -> slot.buffer.position(slot.bufferPosition + bytes);
-            case BOUNCE -> {
-                if (read) {
-                    slot.buffer.put(slot.bufferPosition, slot.activeBounce, 0, bytes);
-                }
-                slot.buffer.position(slot.bufferPosition + bytes);
-            }
-            case VECTOR -> slot.filledIovec().advance(bytes);
-        }
-    }
-
     /** Submits the rest of a short write on the same slot; false (request failed) if that is not possible. */
     private boolean resubmit(AioSlot slot, IoRequest request) {
         AioFileChannel channel = slot.channel;
@@ -455,7 +327,7 @@ final class AioContext {
                 return false;
             }
             try {
-                prepare(slot, request, channel, false);
+                ops.prepare(slot, request, channel, false);
             } catch (RuntimeException | OutOfMemoryError e) {
                 request.fail(e);
                 return false;
