@@ -44,6 +44,22 @@ final class EpollOperations {
     }
 
     /**
+     * Tries the request once, as {@link #tryOnce}, and fails it on an I/O error or a runtime exception (a misuse
+     * the request reports), which then counts as finished. For the leader's retries and a start's tries outside
+     * the channel's lock, where nothing may be thrown.
+     *
+     * @return {@code true} if finished (result or failure recorded), {@code false} to wait for readiness
+     */
+    static boolean tryOnceOrFail(EpollChannel channel, IoRequest request) {
+        try {
+            return tryOnce(channel, request);
+        } catch (IOException | RuntimeException e) {
+            request.fail(e);
+            return true;
+        }
+    }
+
+    /**
      * Tries the request once.
      *
      * @return {@code true} if finished (result recorded), {@code false} to wait for readiness

@@ -187,13 +187,7 @@ final class EpollReadiness {
 
     /** Retries a parked request; queues it if it finished. Channel lock held. */
     private boolean step(EpollChannel channel, IoRequest request) {
-        boolean done;
-        try {
-            done = EpollOperations.tryOnce(channel, request);
-        } catch (IOException | RuntimeException e) {
-            request.fail(e);
-            done = true;
-        }
+        boolean done = EpollOperations.tryOnceOrFail(channel, request);
         if (done) {
             completed.add(request);
         }

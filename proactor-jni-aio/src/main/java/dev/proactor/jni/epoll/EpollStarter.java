@@ -65,12 +65,7 @@ final class EpollStarter {
                 return StartResult.PENDING;
             }
             if (!stream) {
-                try {
-                    if (EpollOperations.tryOnce(channel, request)) {
-                        return StartResult.COMPLETED;
-                    }
-                } catch (IOException | RuntimeException e) {
-                    request.fail(e);
+                if (EpollOperations.tryOnceOrFail(channel, request)) {
                     return StartResult.COMPLETED;
                 }
                 park(channel, input, request);
@@ -88,13 +83,7 @@ final class EpollStarter {
             if (hook != null) {
                 hook.run();
             }
-            boolean done;
-            try {
-                done = EpollOperations.tryOnce(channel, request);
-            } catch (IOException | RuntimeException e) {
-                request.fail(e);
-                done = true;
-            }
+            boolean done = EpollOperations.tryOnceOrFail(channel, request);
             synchronized (channel) {
                 boolean eventCame = input ? channel.inputEventWhileTrying : channel.outputEventWhileTrying;
                 if (input) {
