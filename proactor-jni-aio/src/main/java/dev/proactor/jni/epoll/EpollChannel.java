@@ -62,7 +62,7 @@ final class EpollChannel implements EngineChannel {
     IoRequest output;
     /**
      * A stream read is being tried at start by the thread that starts it, outside this lock (see
-     * {@link EpollEngine#start}); the direction counts as busy. Guarded by this.
+     * {@link EpollStarter#start}); the direction counts as busy. Guarded by this.
      */
     boolean inputTrying;
     /** As {@link #inputTrying} for a stream write. Guarded by this. */
@@ -79,7 +79,7 @@ final class EpollChannel implements EngineChannel {
      */
     boolean releaseDeferred;
     /**
-     * The engine's poll count ({@link EpollEngine#polls()}) when this channel's last stream read found the receive
+     * The engine's poll count ({@link EpollReadiness#polls()}) when this channel's last stream read found the receive
      * queue empty (it would block, or took fewer bytes than it asked for), or -1 if it did not, or an input event
      * came since. While no poll has run since then, a read started now (in practice from the callback of the read
      * that drained the socket) would only make a system call that finds nothing, so it waits for the next event
@@ -194,7 +194,7 @@ final class EpollChannel implements EngineChannel {
 
     /**
      * Whether the user closed the registered JDK channel directly. Then the engine must release its descriptor
-     * and fail the channel's operations ({@link EpollEngine#retireIfOwnerClosed}). Lock held.
+     * and fail the channel's operations ({@link EpollReadiness#retireIfOwnerClosed}). Lock held.
      */
     boolean ownerClosed() {
         return owner != null && !owner.isOpen();
@@ -266,7 +266,7 @@ final class EpollChannel implements EngineChannel {
 
     /** Lock held: throws unless system calls on the descriptor may be made (noticing an owner's close). */
     private void checkOpen() throws ClosedChannelException {
-        if (released || engine.retireIfOwnerClosed(this, false)) {
+        if (released || engine.readiness().retireIfOwnerClosed(this, false)) {
             throw new ClosedChannelException();
         }
     }

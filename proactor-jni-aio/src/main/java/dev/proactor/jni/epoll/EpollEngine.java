@@ -15,59 +15,42 @@ import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
 import java.net.SocketAddress;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The epoll engine: one epoll set per engine, native non-blocking system calls on buffer addresses, an
  * eventfd to interrupt the leader. See the package documentation for the completion and lifetime rules.
+ *
+ * <p>This class holds the engine's life cycle: it makes the epoll set, the eventfd and the parts below, adds
+ * channels to the set and removes them ({@link #add}, {@link #deregister}), attaches a completion source, and
+ * closes it all. Its life-cycle lock orders every {@code epoll_ctl} and every channel addition against
+ * {@link #close()}, so none uses a closed epoll fd; a channel's lock may be held when it is taken (a channel
+ * released under its lock leaves the set), never the other way round. The rest it delegates: opening channels to
+ * {@link EpollChannels}, starting and cancelling requests (any thread) to {@link EpollStarter}, and the leader's
+ * work around each poll (readiness events, channels retired by other threads, the attached source) to
+ * {@link EpollReadiness}.
  *
  * <p>Public (in a package the module does not export) so that the Linux AIO engine can run its sockets on it and
  * attach its own completions to the same wait ({@link #attach(int, EpollCompletionSource)}).
  */
 public final class EpollEngine implements Engine {
 
-    private static final Logger LOG = LoggerFactory.getLogger(EpollEngine.class);
-
     /** Every descriptor is registered once for both directions, edge-triggered (see the package documentation). */
     private static final int CHANNEL_EVENTS =
             EpollNative.EPOLLIN | EpollNative.EPOLLOUT | EpollNative.EPOLLRDHUP | EpollNative.EPOLLET;
-    private static final int INPUT_EVENTS =
-            EpollNative.EPOLLIN | EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
-    /** Input events after which a read may find an end of stream or an error without a further event. */
-    private static final int ENDED_EVENTS = EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
-    private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
 
     private final int epfd;
-    /**
-     * How many polls the leader has started: with {@link EpollChannel#drainedAtPoll}, whether a drained socket
-     * was drained since the last look at the events. Written by the leader; a stale value only makes a start try
-     * a read it could have skipped, or skip one it could have tried (see there: both are safe).
-     */
-    private volatile long polls;
     private final EpollChannelTable channels = new EpollChannelTable();
     /** Opens, registers, adopts and discards this engine's channels. */
     private final EpollChannels opener = new EpollChannels(this);
-    /** Requests completed on readiness by the leader; only the leader touches it. */
-    private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
-    /**
-     * Channels retired outside the leader (their JDK channel was closed directly) with requests still parked,
-     * for the leader to fail: only it may queue completions.
-     */
-    private final Queue<EpollChannel> orphans = new ConcurrentLinkedQueue<>();
     private final WaitStrategy waitStrategy;
-    /** Tests only: runs before each try of a stream request outside the channel's lock (null in production). */
-    volatile Runnable beforeTryOutsideLock;
     private final EventfdInterruptStrategy interrupt;
-
-    /** The attached completion source, or null; set once, read by the leader after each poll. */
-    private volatile EpollCompletionSource source;
+    /** What the leader does around each poll; holds the attached completion source. */
+    private final EpollReadiness readiness;
+    /** Starts and cancels requests. */
+    private final EpollStarter starter;
 
     /** Orders channel additions and epoll_ctl calls against {@link #close()}, so none uses a closed epoll fd. */
     private final Object lifecycle = new Object();
@@ -96,7 +79,12 @@ public final class EpollEngine implements Engine {
             throw failure;
         }
         interrupt = new EventfdInterruptStrategy(efd);
-        EpollPoller poller = new EpollPoller(epfd, this, interrupt);
+        // Requests the leader completed, queued by the readiness side and handed out by the wait strategy; only
+        // the leader touches it.
+        ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+        readiness = new EpollReadiness(channels, completed, interrupt);
+        starter = new EpollStarter(readiness);
+        EpollPoller poller = new EpollPoller(epfd, readiness, interrupt);
         waitStrategy = waitStrategyName.equals(EpollWaitStrategy.NAME)
                 ? new EpollWaitStrategy(poller, interrupt, completed)
                 : new EpollBusyPollWaitStrategy(poller, interrupt, completed);
@@ -220,286 +208,39 @@ public final class EpollEngine implements Engine {
             if (closing) {
                 throw new ClosedChannelException();
             }
-            if (source != null) {
+            if (readiness.source() != null) {
                 throw new IllegalStateException("a completion source is already attached to " + this);
             }
             Errors.check("epoll_ctl", EpollNative.epollCtl(epfd, EpollNative.EPOLL_CTL_ADD, fd, EpollNative.EPOLLIN,
                     EpollPoller.SOURCE_ID));
-            source = completions;
+            readiness.source(completions);
         }
     }
 
-    /** In the leader, after a poll: lets the attached source add its completions. */
-    void collectSource(boolean signalled) throws IOException {
-        EpollCompletionSource s = source;
-        if (s != null) {
-            s.collect(signalled, completed);
-        }
-    }
-
-    // ---------------------------------------------------------------- requests
+    // ---------------------------------------------------------------- requests (see EpollStarter, EpollReadiness)
 
     /**
-     * Tries the request once and parks it for the next event if it cannot finish now. A stream read or write is
-     * tried outside the channel's lock, with its direction marked busy: the leader handling an event of the channel
-     * meanwhile never waits for this thread's system call (on a busy core it would wait for this thread to be
-     * scheduled again, with every other completion behind it); it notes the event instead, and this thread tries
-     * again. The descriptor stays open until that system call has returned ({@link EpollChannel#deferRelease()}).
-     * Other kinds are tried under the lock.
+     * Tries the request once and parks it for the next event if it cannot finish now; a stream read or write is
+     * tried outside the channel's lock (see {@link EpollStarter#start}).
      */
     @Override
     public StartResult start(IoRequest request) {
-        EpollChannel channel = (EpollChannel) request.channel();
-        boolean input = EpollOperations.isInput(request.kind());
-        boolean stream = request.kind() == OpKind.READ || request.kind() == OpKind.WRITE;
-        synchronized (channel) {
-            if (channel.released || retireIfOwnerClosed(channel, false)) {
-                request.fail(new ClosedChannelException());
-                return StartResult.COMPLETED;
-            }
-            if ((input ? channel.input != null || channel.inputTrying
-                    : channel.output != null || channel.outputTrying)) {
-                request.fail(new IllegalStateException("another " + (input ? "input" : "output")
-                        + " request is pending on " + channel));
-                return StartResult.COMPLETED;
-            }
-            // A stream read on a socket its last read drained, with no poll since, waits for the next event:
-            // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll).
-            boolean waitForEvent = input && channel.drainedAtPoll == polls && !channel.inputEnded
-                    && request.kind() == OpKind.READ;
-            if (waitForEvent) {
-                park(channel, input, request);
-                return StartResult.PENDING;
-            }
-            if (!stream) {
-                try {
-                    if (EpollOperations.tryOnce(channel, request)) {
-                        return StartResult.COMPLETED;
-                    }
-                } catch (IOException | RuntimeException e) {
-                    request.fail(e);
-                    return StartResult.COMPLETED;
-                }
-                park(channel, input, request);
-                return StartResult.PENDING;
-            }
-            beginTry(channel, input);
-        }
-        return tryOutsideLock(channel, input, request);
-    }
-
-    /** The stream request's tries at start, outside the channel's lock (see {@link #start}). */
-    private StartResult tryOutsideLock(EpollChannel channel, boolean input, IoRequest request) {
-        for (;;) {
-            Runnable hook = beforeTryOutsideLock;
-            if (hook != null) {
-                hook.run();
-            }
-            boolean done;
-            try {
-                done = EpollOperations.tryOnce(channel, request);
-            } catch (IOException | RuntimeException e) {
-                request.fail(e);
-                done = true;
-            }
-            synchronized (channel) {
-                boolean eventCame = input ? channel.inputEventWhileTrying : channel.outputEventWhileTrying;
-                if (input) {
-                    channel.inputEventWhileTrying = false;
-                } else {
-                    channel.outputEventWhileTrying = false;
-                }
-                if (!done && eventCame && !channel.released) {
-                    continue; // readiness came during the try, and its edge is consumed: look again
-                }
-                if (input && eventCame) {
-                    channel.drainedAtPoll = -1; // bytes may have come after what the try found
-                }
-                endTry(channel, input);
-                if (done) {
-                    return StartResult.COMPLETED;
-                }
-                if (channel.released) {
-                    request.fail(new AsynchronousCloseException());
-                    return StartResult.COMPLETED;
-                }
-                park(channel, input, request);
-                return StartResult.PENDING;
-            }
-        }
-    }
-
-    /** Lock held: the direction is busy with a try outside the lock, on a descriptor that stays open meanwhile. */
-    private static void beginTry(EpollChannel channel, boolean input) {
-        if (input) {
-            channel.inputTrying = true;
-            channel.inputEventWhileTrying = false;
-        } else {
-            channel.outputTrying = true;
-            channel.outputEventWhileTrying = false;
-        }
-        channel.syscallsOutsideLock++;
-    }
-
-    /** Lock held: the try is over; the last system call of a released channel releases its descriptor. */
-    private static void endTry(EpollChannel channel, boolean input) {
-        if (input) {
-            channel.inputTrying = false;
-        } else {
-            channel.outputTrying = false;
-        }
-        if (--channel.syscallsOutsideLock == 0 && channel.releaseDeferred) {
-            channel.releaseDeferred = false;
-            IOException failure = channel.releaseDescriptor();
-            if (failure != null) {
-                LOG.warn("releasing {} after its last system call failed: {}", channel, failure.getMessage());
-            }
-        }
-    }
-
-    /** Lock held: the request waits for the next event of its direction. */
-    private static void park(EpollChannel channel, boolean input, IoRequest request) {
-        if (input) {
-            channel.input = request;
-        } else {
-            channel.output = request;
-        }
+        return starter.start(request);
     }
 
     @Override
     public boolean cancel(IoRequest request, Throwable reason) {
-        EpollChannel channel = (EpollChannel) request.channel();
-        if (channel == null) {
-            return false;
-        }
-        synchronized (channel) {
-            if (channel.input == request) {
-                channel.input = null;
-            } else if (channel.output == request) {
-                channel.output = null;
-                if (request.kind() == OpKind.TRANSMIT_FILE) {
-                    channel.releaseTransmitSource();
-                }
-            } else {
-                return false; // already completed (queued for dispatch) or never pending
-            }
-            request.fail(reason);
-            return true;
-        }
+        return starter.cancel(request, reason);
     }
 
-    /** Polls started so far (see {@link #polls}). */
-    long polls() {
-        return polls;
+    /** Starts and cancels this engine's requests (tests set its hook). */
+    EpollStarter starter() {
+        return starter;
     }
 
-    /** The leader is about to poll. */
-    void beforePoll() {
-        polls++; // the leader's only writer: no lost update
-    }
-
-    /** An event for channel {@code id}, in the leader: retry its parked requests and queue what finished. */
-    void onReady(long id, int events) {
-        EpollChannel channel = channels.get(id);
-        if (channel == null) {
-            return; // closed since the wait collected the event
-        }
-        synchronized (channel) {
-            if (channel.released) {
-                return; // closed: the core's cancel collects its requests; retired: they are failed already
-            }
-            if (retireIfOwnerClosed(channel, true)) {
-                return;
-            }
-            if ((events & INPUT_EVENTS) != 0) {
-                channel.drainedAtPoll = -1; // bytes (or an end of stream, or an error) arrived since
-                channel.inputEnded |= (events & ENDED_EVENTS) != 0;
-                channel.inputEventWhileTrying |= channel.inputTrying; // its starter looks again
-            }
-            if ((events & OUTPUT_EVENTS) != 0) {
-                channel.outputEventWhileTrying |= channel.outputTrying;
-            }
-            if ((events & INPUT_EVENTS) != 0 && channel.input != null && step(channel, channel.input)) {
-                channel.input = null;
-            }
-            if ((events & OUTPUT_EVENTS) != 0 && channel.output != null && step(channel, channel.output)) {
-                channel.output = null;
-            }
-        }
-    }
-
-    /**
-     * If the user closed the registered JDK channel directly, retires the channel: releases the engine's
-     * descriptor at once (it kept the socket open; releasing it ends the connection) and fails its parked
-     * requests with {@link AsynchronousCloseException}: at once in the leader, else through the orphan queue and
-     * an interrupt of the leader, since only the leader may queue completions. Channel lock held.
-     *
-     * @param leader whether the caller is the leader (inside {@link #onReady})
-     * @return whether the channel was retired now (its descriptor must not be used)
-     */
-    boolean retireIfOwnerClosed(EpollChannel channel, boolean leader) {
-        if (!channel.ownerClosed()) {
-            return false;
-        }
-        channel.releaseTransmitSource();
-        IOException failure = channel.deferRelease() ? null : channel.releaseDescriptor();
-        channel.released = true;
-        if (failure != null) {
-            LOG.warn("releasing {} after its JDK channel was closed directly failed: {}", channel,
-                    failure.getMessage());
-        }
-        if (leader) {
-            failParked(channel);
-        } else if (channel.input != null || channel.output != null) {
-            orphans.add(channel);
-            interrupt.interrupt();
-        }
-        return true;
-    }
-
-    /**
-     * In the leader: fails the parked requests of channels retired by other threads
-     * ({@link #retireIfOwnerClosed}) and queues them as completed. Cheap when there are none.
-     */
-    void collectOrphans() {
-        EpollChannel channel;
-        while ((channel = orphans.poll()) != null) {
-            synchronized (channel) {
-                failParked(channel);
-            }
-        }
-    }
-
-    /**
-     * Fails what is parked on a retired channel with {@link AsynchronousCloseException} (as for a close while
-     * pending) and queues it. A request the core cancelled meanwhile is no longer in its slot. Leader, lock held.
-     */
-    private void failParked(EpollChannel channel) {
-        if (channel.input != null) {
-            channel.input.fail(new AsynchronousCloseException());
-            completed.add(channel.input);
-            channel.input = null;
-        }
-        if (channel.output != null) {
-            channel.output.fail(new AsynchronousCloseException());
-            completed.add(channel.output);
-            channel.output = null;
-        }
-    }
-
-    /** Retries a parked request; queues it if it finished. Channel lock held. */
-    private boolean step(EpollChannel channel, IoRequest request) {
-        boolean done;
-        try {
-            done = EpollOperations.tryOnce(channel, request);
-        } catch (IOException | RuntimeException e) {
-            request.fail(e);
-            done = true;
-        }
-        if (done) {
-            completed.add(request);
-        }
-        return done;
+    /** The leader's side of this engine: poll count, readiness events, retired channels, the attached source. */
+    EpollReadiness readiness() {
+        return readiness;
     }
 
     /**

@@ -44,6 +44,22 @@ final class EpollOperations {
     }
 
     /**
+     * Tries the request once, as {@link #tryOnce}, and fails it on an I/O error or a runtime exception (a misuse
+     * the request reports), which then counts as finished. For the leader's retries and a start's tries outside
+     * the channel's lock, where nothing may be thrown.
+     *
+     * @return {@code true} if finished (result or failure recorded), {@code false} to wait for readiness
+     */
+    static boolean tryOnceOrFail(EpollChannel channel, IoRequest request) {
+        try {
+            return tryOnce(channel, request);
+        } catch (IOException | RuntimeException e) {
+            request.fail(e);
+            return true;
+        }
+    }
+
+    /**
      * Tries the request once.
      *
      * @return {@code true} if finished (result recorded), {@code false} to wait for readiness
@@ -117,7 +133,7 @@ final class EpollOperations {
         // Fewer bytes than asked (or none yet) means the receive queue is empty now; an end of stream or an
         // error is not "drained": every later read must find it again at once.
         boolean drained = Errors.isAgain(result) || (result > 0 && result < asked);
-        channel.drainedAtPoll = drained ? channel.engine().polls() : -1;
+        channel.drainedAtPoll = drained ? channel.engine().readiness().polls() : -1;
         if (Errors.isAgain(result)) {
             return false;
         }

@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /**
  * One {@code epoll_wait} and the hand-out of its events: interrupt events to the interrupt strategy,
- * channel events to the engine. Leader thread only; allocates nothing.
+ * channel events to the engine's readiness side ({@link EpollReadiness}). Leader thread only; allocates nothing.
  */
 final class EpollPoller {
 
@@ -21,15 +21,15 @@ final class EpollPoller {
     private static final int MAX_EVENTS = 256;
 
     private final int epfd;
-    private final EpollEngine engine;
+    private final EpollReadiness readiness;
     private final EventfdInterruptStrategy interrupt;
     private final EpollEventArray events = new EpollEventArray(MAX_EVENTS);
     /** Whether the last poll saw the interrupt eventfd. */
     private boolean interrupted;
 
-    EpollPoller(int epfd, EpollEngine engine, EventfdInterruptStrategy interrupt) {
+    EpollPoller(int epfd, EpollReadiness readiness, EventfdInterruptStrategy interrupt) {
         this.epfd = epfd;
-        this.engine = engine;
+        this.readiness = readiness;
         this.interrupt = interrupt;
     }
 
@@ -41,11 +41,11 @@ final class EpollPoller {
      */
     int poll(int timeoutMillis) throws IOException {
         interrupted = false;
-        engine.beforePoll();
+        readiness.beforePoll();
         int count = EpollNative.epollWait(epfd, events, timeoutMillis);
         if (count < 0) {
             if (count == -ErrnoNative.EINTR) {
-                engine.collectSource(false);
+                readiness.collectSource(false);
                 return 0;
             }
             throw Errors.newException("epoll_wait", count);
@@ -59,11 +59,11 @@ final class EpollPoller {
             } else if (data == SOURCE_ID) {
                 signalled = true;
             } else {
-                engine.onReady(data, events.events(i));
+                readiness.onReady(data, events.events(i));
             }
         }
-        engine.collectOrphans();
-        engine.collectSource(signalled);
+        readiness.collectOrphans();
+        readiness.collectSource(signalled);
         return count;
     }
 

@@ -8,10 +8,13 @@
  * ({@link dev.proactor.jni.epoll.EpollTransmit}, with {@code sendfile}); not file reads and writes, which the core
  * runs on its file engine.
  *
- * <p>How a request completes: {@link dev.proactor.jni.epoll.EpollEngine#start} tries the non-blocking
- * system call at once under the channel's lock; on {@code EAGAIN} the request stays pending in the
- * channel, and the leader, on an epoll event for that channel, repeats the call under the same lock and
- * queues the finished request for {@link dev.proactor.spi.WaitStrategy#nextCompleted()}.
+ * <p>How a request completes: {@link dev.proactor.jni.epoll.EpollEngine#start} ({@code EpollStarter}) tries the
+ * non-blocking system call at once: a stream read or write outside the channel's lock, with the channel marked as
+ * trying so that an event arriving meanwhile is noted and the try repeated, every other kind under the lock (a
+ * stream read whose last read drained the socket, with no poll since, waits for the next event untried). On
+ * {@code EAGAIN} the request stays pending in the channel, and the leader, on an epoll event for that channel
+ * ({@code EpollReadiness}), repeats the call under the channel's lock and queues the finished request for
+ * {@link dev.proactor.spi.WaitStrategy#nextCompleted()}.
  *
  * <p>Every descriptor is registered once, edge-triggered, for input and output. That avoids an
  * {@code epoll_ctl} per operation, and loses no event because a request is always tried once before it
@@ -19,10 +22,11 @@
  * an edge that arrives before the request is parked finds the data still there for the first try, and
  * one that arrives after finds the request.
  *
- * <p>Descriptor lifetime: every system call on a channel's descriptor is made holding the channel's
- * lock and only while it is open, and {@link dev.proactor.jni.epoll.EpollChannel#close()} marks it
- * closed under that lock before releasing the descriptor, so no thread is ever inside a call on a
- * number the kernel may hand out again. Events still in flight for a closed channel carry an id whose
+ * <p>Descriptor lifetime: every system call on a channel's descriptor is made only while it is open, holding the
+ * channel's lock, or, for a stream try at start, with the channel marked as trying under that lock;
+ * {@link dev.proactor.jni.epoll.EpollChannel#close()} marks it closed under that lock and releases the descriptor
+ * only once no try is running ({@link dev.proactor.jni.epoll.EpollChannel#deferRelease()}), so no thread is ever
+ * inside a call on a number the kernel may hand out again. Events still in flight for a closed channel carry an id whose
  * generation no longer matches and are dropped. A transmission reads its file through the engine's own
  * duplicate of the file's descriptor ({@link dev.proactor.jni.epoll.TransmitSource}), used under the same lock
  * and closed when the transmission ends, is cancelled, or the channel closes.

@@ -34,7 +34,7 @@ class EpollStartOutsideLockTest extends AbstractStartOutsideLockTest {
 
     @Override
     protected void beforeTryOutsideLock(Engine engine, Runnable hook) {
-        ((EpollEngine) engine).beforeTryOutsideLock = hook;
+        ((EpollEngine) engine).starter().beforeTryOutsideLock = hook;
     }
 
     @Test
@@ -51,9 +51,9 @@ class EpollStartOutsideLockTest extends AbstractStartOutsideLockTest {
         // event (its edge is then consumed) before the reader goes on.
         peer.write(ByteBuffer.wrap("late".getBytes(StandardCharsets.US_ASCII)));
         EpollEngine epoll = (EpollEngine) engine;
-        long polls = epoll.polls();
+        long polls = epoll.readiness().polls();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GUARD_SECONDS);
-        while (epoll.polls() < polls + 2) {
+        while (epoll.readiness().polls() < polls + 2) {
             assertTrue(System.nanoTime() - deadline < 0, "hang guard: the leader stopped polling");
             Thread.onSpinWait();
         }
