@@ -54,7 +54,7 @@ final class DeferredStarts {
 
     /** Takes an in-flight slot for an operation about to start: false, with nothing taken, if none is free. */
     boolean tryTakeSlot() {
-        if (maxInFlight == Integer.MAX_VALUE) {
+        if (!limitsInFlight()) {
             return true;
         }
         if (inFlight.incrementAndGet() <= maxInFlight) {
@@ -95,7 +95,7 @@ final class DeferredStarts {
      * @return whether it waited here; it then never reached the engine and holds no slot
      */
     boolean remove(ChannelOp op) {
-        if (maxInFlight != Integer.MAX_VALUE || deferredCount > 0) {
+        if (limitsInFlight() || deferredCount > 0) {
             boolean removed;
             synchronized (deferred) {
                 removed = deferred.remove(op);
@@ -117,7 +117,7 @@ final class DeferredStarts {
      * start what waits.
      */
     void requestsLeftEngine(int n) {
-        if (n > 0 && maxInFlight != Integer.MAX_VALUE) {
+        if (n > 0 && limitsInFlight()) {
             inFlight.addAndGet(-n);
         }
         if (n > 0 || deferredCount > 0) {
@@ -126,7 +126,7 @@ final class DeferredStarts {
     }
 
     private void releaseSlot() {
-        if (maxInFlight != Integer.MAX_VALUE) {
+        if (limitsInFlight()) {
             inFlight.decrementAndGet();
         }
     }
@@ -161,8 +161,7 @@ final class DeferredStarts {
             if (deferred.isEmpty()) {
                 return null;
             }
-            if (maxInFlight != Integer.MAX_VALUE && inFlight.incrementAndGet() > maxInFlight) {
-                inFlight.decrementAndGet();
+            if (!tryTakeSlot()) {
                 return null;
             }
             ChannelOp op = (ChannelOp) deferred.poll();

@@ -99,8 +99,7 @@ final class EngineStarter {
             return null;
         }
         deferred.requestLeftEngine();
-        if (!op.claimCompletion()) {
-            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
+        if (!claim(op)) {
             return null;
         }
         op.state = op.request.error() == null ? OpState.RESULT_READY : OpState.START_ERROR;
@@ -206,11 +205,18 @@ final class EngineStarter {
 
     /** Posts the one completion of {@code op}'s current use (see {@link ChannelOp#claimCompletion()}). */
     private void complete(ChannelOp op, OpState state) {
-        if (op.claimCompletion()) {
+        if (claim(op)) {
             dispatcher.postResult(op, state);
-        } else {
-            Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
         }
+    }
+
+    /** Claims {@code op}'s one completion ({@link ChannelOp#claimCompletion()}); logs a second one, dropped. */
+    private boolean claim(ChannelOp op) {
+        if (op.claimCompletion()) {
+            return true;
+        }
+        Dispatcher.LOG.error("{}: {} reported a completion twice; the second one is ignored", name, op);
+        return false;
     }
 
     /**
