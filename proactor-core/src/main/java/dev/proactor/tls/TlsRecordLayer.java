@@ -18,6 +18,13 @@ import javax.net.ssl.SSLException;
  * Starting socket operations and delegated tasks, completing the handshake and the output operations once their
  * ciphertext was sent, and failing or closing the channel are left to its {@link TlsEngineLoop}.
  *
+ * <p><b>Buffers.</b> The receive buffer is the channel's own: a socket read into it is in flight whenever the
+ * channel waits for its peer, idle or not. The send buffer and the plaintext buffer are {@link SpareBuffers}, taken
+ * when the engine writes into them and given back as soon as they are empty again: the send buffer once the socket
+ * wrote it ({@link #sendEndedLocked()}), the plaintext buffer once reads took all of it. An idle connection so keeps
+ * one packet's worth of memory, and busy connections share a few warm buffers instead of each using cold ones of
+ * its own. {@link #releaseLocked(boolean)} gives back what a closed channel still holds.
+ *
  * <p><b>Lock.</b> It has no lock of its own: the loop owns it and calls every method with the loop's lock held,
  * from whichever thread brought the event. A buffer with a socket operation in flight is not touched: the loop
  * calls {@link #wrapLocked} only while no socket write of {@link #outgoing()} is in flight and
@@ -32,6 +39,11 @@ import javax.net.ssl.SSLException;
 final class TlsRecordLayer {
 
     private static final ByteBuffer[] NOTHING = {ByteBuffer.allocate(0)};
+    /**
+     * {@link #appIn} while no plaintext is buffered: holds nothing, so an unwrap of application data into it
+     * overflows and takes a spare buffer. Never written (it has no room), shared by every channel.
+     */
+    private static final ByteBuffer NO_PLAINTEXT = ByteBuffer.allocate(0);
 
     private final SSLEngine engine;
     private final TlsPending ops;
@@ -41,10 +53,12 @@ final class TlsRecordLayer {
     // Everything below is guarded by the loop's lock.
     /** Ciphertext received and not yet unwrapped (write mode); owned by the socket while a read is in flight. */
     private ByteBuffer netIn;
-    /** Plaintext unwrapped and not yet given to a read (write mode). */
-    private ByteBuffer appIn;
-    /** Ciphertext to send (write mode; flipped while a socket write of it is in flight). */
+    /** Plaintext unwrapped and not yet given to a read (write mode); {@link #NO_PLAINTEXT} while there is none. */
+    private ByteBuffer appIn = NO_PLAINTEXT;
+    /** Ciphertext to send (write mode; flipped while a socket write of it is in flight); null while there is none. */
     private ByteBuffer netOut;
+    private final SpareBuffers sendSpares;
+    private final SpareBuffers plaintextSpares;
     private int packetSize;
     /** Ciphertext bytes wrapped for the handshake and the output operations so far (not the alert on failure). */
     private long produced;
@@ -63,8 +77,8 @@ final class TlsRecordLayer {
         this.failChannel = failChannel;
         packetSize = engine.getSession().getPacketBufferSize();
         netIn = ByteBuffer.allocateDirect(packetSize);
-        netOut = ByteBuffer.allocateDirect(2 * packetSize);
-        appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
+        sendSpares = SpareBuffers.of(2 * packetSize, true);
+        plaintextSpares = SpareBuffers.of(engine.getSession().getApplicationBufferSize(), false);
     }
 
     // ---------------------------------------------------------------- the buffers and the socket
@@ -84,16 +98,53 @@ final class TlsRecordLayer {
      * {@code true}. Lock held; no socket write in flight.
      */
     boolean flipOutgoingLocked() {
+        if (netOut == null) {
+            return false;
+        }
         if (netOut.position() == 0) {
+            giveBackSendBuffer(); // taken for a wrap that produced nothing
             return false;
         }
         netOut.flip();
         return true;
     }
 
-    /** The socket write of {@link #netOut} ended (all sent, or failed): the buffer is empty again. Lock held. */
+    /**
+     * The socket write of {@link #netOut} ended (all sent, or failed): the buffer is empty and goes back to the
+     * spares. Lock held.
+     */
     void sendEndedLocked() {
-        netOut.clear();
+        if (netOut != null) {
+            giveBackSendBuffer();
+        }
+    }
+
+    /**
+     * The channel is closed: gives back the plaintext buffer (no read will take it) and, unless a socket write
+     * of it is still in flight ({@link #sendEndedLocked()} gives it back then), the send buffer with what was not
+     * sent. Lock held.
+     */
+    void releaseLocked(boolean writing) {
+        if (!writing && netOut != null) {
+            giveBackSendBuffer();
+        }
+        if (appIn != NO_PLAINTEXT) {
+            plaintextSpares.give(appIn);
+            appIn = NO_PLAINTEXT;
+        }
+    }
+
+    /** The send buffer, taken from the spares if the channel holds none. Lock held; no socket write in flight. */
+    private ByteBuffer sendBuffer() {
+        if (netOut == null) {
+            netOut = sendSpares.take();
+        }
+        return netOut;
+    }
+
+    private void giveBackSendBuffer() {
+        sendSpares.give(netOut);
+        netOut = null;
     }
 
     /** Makes room in {@link #netIn} (doubling it when full) for the socket read the caller then starts. Lock held. */
@@ -155,11 +206,11 @@ final class TlsRecordLayer {
      * in flight.
      */
     boolean wrapLocked(HandshakeStatus hs) throws SSLException {
-        if (netOut.remaining() < packetSize) {
+        if (netOut != null && netOut.remaining() < packetSize) {
             return false; // the buffer must be sent before another record fits
         }
         if (hs == HandshakeStatus.NEED_WRAP) {
-            SSLEngineResult r = engine.wrap(NOTHING, netOut);
+            SSLEngineResult r = engine.wrap(NOTHING, sendBuffer());
             produced += r.bytesProduced();
             handshakeStepLocked(r);
             return r.bytesProduced() > 0 || r.getHandshakeStatus() != hs;
@@ -184,13 +235,14 @@ final class TlsRecordLayer {
             ops.complete(w);
             return true;
         }
-        SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, netOut);
+        SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, sendBuffer());
         w.bytes += r.bytesConsumed();
         produced += r.bytesProduced();
         if (r.getStatus() == Status.BUFFER_OVERFLOW) {
             packetSize = engine.getSession().getPacketBufferSize();
             if (netOut.position() == 0) {
-                netOut = grow(netOut, 2 * packetSize);
+                giveBackSendBuffer(); // too small for the engine's records now: a larger one of its own
+                netOut = ByteBuffer.allocateDirect(2 * packetSize);
                 return true;
             }
             return false;
@@ -234,6 +286,7 @@ final class TlsRecordLayer {
         }
         switch (r.getStatus()) {
             case BUFFER_UNDERFLOW -> {
+                giveBackPlaintextBufferIfEmpty();
                 netInStarved = true;
                 packetSize = Math.max(packetSize, engine.getSession().getPacketBufferSize());
                 if (netIn.capacity() < packetSize) {
@@ -246,7 +299,7 @@ final class TlsRecordLayer {
                     return true; // the reader's buffer is full: the next record waits for the next read
                 }
                 if (appIn.position() == 0) {
-                    appIn = grow(appIn, engine.getSession().getApplicationBufferSize());
+                    takePlaintextBuffer(engine.getSession().getApplicationBufferSize());
                     return true;
                 }
                 return false; // plaintext is waiting for a read
@@ -254,6 +307,7 @@ final class TlsRecordLayer {
             case CLOSED -> inboundClosed = true; // the peer's close_notify
             case OK -> { }
         }
+        giveBackPlaintextBufferIfEmpty(); // an unwrap of a handshake message into it, say
         handshakeStepLocked(r);
         return delivered || r.bytesConsumed() > 0 || r.bytesProduced() > 0 || inboundClosed;
     }
@@ -315,6 +369,7 @@ final class TlsRecordLayer {
                 dst.put(appIn);
                 appIn.limit(limit);
                 appIn.compact();
+                giveBackPlaintextBufferIfEmpty();
                 op.bytes = n;
             } else if (inboundClosed) {
                 op.bytes = -1;
@@ -338,8 +393,30 @@ final class TlsRecordLayer {
         engine.closeOutbound();
         SSLEngineResult r;
         do {
-            r = engine.wrap(NOTHING, netOut);
+            r = engine.wrap(NOTHING, sendBuffer());
         } while (r.bytesProduced() > 0 && netOut.remaining() >= packetSize);
+    }
+
+    /**
+     * Gives {@link #appIn}, empty, room for {@code capacity} bytes of plaintext: a spare buffer, or a larger one of
+     * its own if the engine's plaintext outgrew the spares. Lock held.
+     */
+    private void takePlaintextBuffer(int capacity) {
+        if (appIn == NO_PLAINTEXT && capacity <= plaintextSpares.capacity()) {
+            appIn = plaintextSpares.take();
+        } else if (capacity > appIn.capacity()) {
+            if (appIn != NO_PLAINTEXT) {
+                plaintextSpares.give(appIn);
+            }
+            appIn = ByteBuffer.allocate(capacity);
+        }
+    }
+
+    private void giveBackPlaintextBufferIfEmpty() {
+        if (appIn != NO_PLAINTEXT && appIn.position() == 0) {
+            plaintextSpares.give(appIn);
+            appIn = NO_PLAINTEXT;
+        }
     }
 
     private static ByteBuffer grow(ByteBuffer b, int capacity) {

@@ -63,7 +63,7 @@ final class SoakRun {
         settleGc();
         stats.fdBefore = countFds(false);
         stats.socketsBefore = countFds(true);
-        stats.directBefore = directMemory();
+        stats.directBefore = DirectMemory.used();
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
             stats.threadDeaths.increment();
@@ -510,26 +510,6 @@ final class SoakRun {
         }
     }
 
-    /**
-     * The JDK's direct buffer pool's memory used ({@code BufferPoolMXBean "direct"}), or -1. By reflection: the
-     * tests compile inside the core's module, which does not read {@code java.management}.
-     */
-    private static long directMemory() {
-        try {
-            Class<?> factory = Class.forName("java.lang.management.ManagementFactory");
-            Class<?> pool = Class.forName("java.lang.management.BufferPoolMXBean");
-            List<?> beans = (List<?>) factory.getMethod("getPlatformMXBeans", Class.class).invoke(null, pool);
-            for (Object b : beans) {
-                if ("direct".equals(pool.getMethod("getName").invoke(b))) {
-                    return (Long) pool.getMethod("getMemoryUsed").invoke(b);
-                }
-            }
-            return -1;
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot read the direct buffer pool", e);
-        }
-    }
-
     private static void settleGc() throws InterruptedException {
         for (int i = 0; i < 3; i++) {
             System.gc();
@@ -545,7 +525,7 @@ final class SoakRun {
             Thread.sleep(100);
             stats.fdAfter = countFds(false);
             stats.socketsAfter = countFds(true);
-            stats.directAfter = directMemory();
+            stats.directAfter = DirectMemory.used();
         } while ((stats.fdAfter > stats.fdBefore + FD_SLACK || stats.socketsAfter > stats.socketsBefore
                 || stats.directAfter > stats.directBefore + DIRECT_TOLERANCE) && System.nanoTime() - deadline < 0);
     }

@@ -463,6 +463,85 @@ public abstract class TlsConformanceTest {
         }
     }
 
+    /**
+     * An idle connection (handshake done, one message echoed, a read pending on each side) keeps a buffer for the
+     * ciphertext it may receive and nothing for sending or for plaintext: those are taken from the spare buffers
+     * while used and given back. Measured as the process's direct memory per channel, after the connections were
+     * opened one after the other (so that at most a few send buffers were ever in use at once); before, every
+     * channel kept a receive and a two-record send buffer for its whole life, three packets' worth.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void anIdleConnectionKeepsOnlyItsReceiveBuffer(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        assumeTrue(config.leader() == LeaderMode.SHARED, "the buffers do not depend on the dispatcher's settings");
+        TlsTestCertificates certs = TlsTestCertificates.ec();
+        int n = 24;
+        List<TlsChannel> clients = new ArrayList<>();
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             TlsEchoServer server = new TlsEchoServer(demux, serverEngines(certs.serverContext(), null))) {
+            IdleClient warm = new IdleClient(demux, server.address(), clientEngine(certs.clientContext(), null));
+            await(warm.echoed); // the first connection's buffers (and the engine's) are in before the baseline
+            clients.add(warm.channel);
+            long before = DirectMemory.settled();
+            int packet = warm.channel.getSession().getPacketBufferSize();
+            for (int i = 0; i < n; i++) {
+                IdleClient c = new IdleClient(demux, server.address(), clientEngine(certs.clientContext(), null));
+                await(c.echoed);
+                clients.add(c.channel);
+            }
+            long perChannel = (DirectMemory.settled() - before) / (2L * n);
+            assertTrue(perChannel <= packet + packet / 4, "direct memory per idle TLS channel: " + perChannel
+                    + " bytes, a packet is " + packet);
+            for (TlsChannel c : clients) {
+                c.close();
+            }
+        }
+    }
+
+    /** Handshakes, sends one message, reads its echo, then stays idle with a read pending. */
+    private static final class IdleClient implements TlsHandler {
+        final CompletableFuture<Void> echoed = new CompletableFuture<>();
+        final TlsChannel channel;
+        private final ByteBuffer in = ByteBuffer.allocate(1000);
+        private final byte[] message = "idle after this".getBytes(StandardCharsets.US_ASCII);
+
+        IdleClient(Demultiplexor demux, java.net.SocketAddress server, SSLEngine engine) throws Exception {
+            channel = TlsChannel.connect(demux, server, engine, this, null);
+        }
+
+        @Override
+        public void onHandshakeCompleted(TlsOp op) {
+            if (!op.isSuccess()) {
+                echoed.completeExceptionally(op.getError());
+                return;
+            }
+            op.getChannel().read(in, null);
+            op.getChannel().write(ByteBuffer.wrap(message), null);
+        }
+
+        @Override
+        public void onReadCompleted(TlsOp op) {
+            if (!op.isSuccess() || op.isEndOfStream()) {
+                echoed.completeExceptionally(op.isSuccess() ? new java.io.EOFException() : op.getError());
+                return;
+            }
+            if (in.position() < message.length) {
+                op.getChannel().read(in, null);
+                return;
+            }
+            op.getChannel().read(ByteBuffer.allocate(1000), null); // stays pending: the connection is idle
+            echoed.complete(null);
+        }
+
+        @Override
+        public void onWriteCompleted(TlsOp op) {
+            if (!op.isSuccess()) {
+                echoed.completeExceptionally(op.getError());
+            }
+        }
+    }
+
     // ------------------------------------------------------------------------------------------------ API rules
 
     @ParameterizedTest(name = NAME)
