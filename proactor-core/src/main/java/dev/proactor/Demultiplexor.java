@@ -52,6 +52,8 @@ public final class Demultiplexor implements AutoCloseable {
     private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
     /** The threads {@link #start} made; guarded by lifecycle. */
     private final PoolThreads pool;
+    /** The steps of {@link #close()} once it marked this closed. */
+    private final DemultiplexorClosing closing;
     private final Object lifecycle = new Object();
     private volatile boolean closed;
     /** Work announced by {@link #beginOffload()} and not ended; only checks that ends match begins. */
@@ -83,6 +85,7 @@ public final class Demultiplexor implements AutoCloseable {
             primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
         }
         this.pool = new PoolThreads(this, name, dispatcher, processors);
+        this.closing = new DemultiplexorClosing(name, dispatcher, processors, channels);
         primary.startDedicatedLeader(name + "-leader");
     }
 
@@ -379,52 +382,7 @@ public final class Demultiplexor implements AutoCloseable {
             closed = true;
             threads = pool.copy();
         }
-        dispatcher.timers.stopTimers();
-        for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
-            ch.close();
-        }
-        dispatcher.stop();
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            if (t == Thread.currentThread()) {
-                continue;
-            }
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        for (Processor p : processors) {
-            try {
-                p.stopDedicatedLeader();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        try {
-            dispatcher.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
-        } catch (InterruptedException e) {
-            interrupted = true;
-        }
-        for (Processor p : processors) {
-            try {
-                p.collectAtClose(); // e.g. file operations that were still running on a worker
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        dispatcher.drainAndTerminate();
-        for (Processor p : processors) {
-            try {
-                p.engine().close();
-            } catch (IOException e) {
-                Dispatcher.LOG.warn("{}: closing engine {} failed", name, p, e);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        closing.close(threads);
     }
 
     @Override
