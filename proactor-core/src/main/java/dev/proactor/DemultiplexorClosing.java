@@ -66,7 +66,7 @@ final class DemultiplexorClosing {
             }
         }
         try {
-            dispatcher.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
+            dispatcher.leadership.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
         } catch (InterruptedException e) {
             interrupted = true;
         }
