@@ -5,7 +5,6 @@ import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -51,7 +50,10 @@ public final class Demultiplexor implements AutoCloseable {
     /** Null unless {@code proactor.dispatchStatistics} is on. */
     private final DispatchStatistics statistics;
     private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
-    private final List<Thread> pool = new ArrayList<>();
+    /** The threads {@link #start} made; guarded by lifecycle. */
+    private final PoolThreads pool;
+    /** The steps of {@link #close()} once it marked this closed. */
+    private final DemultiplexorClosing closing;
     private final Object lifecycle = new Object();
     private volatile boolean closed;
     /** Work announced by {@link #beginOffload()} and not ended; only checks that ends match begins. */
@@ -82,6 +84,8 @@ public final class Demultiplexor implements AutoCloseable {
             dispatcher.recordQueueWait(statistics.queueWait);
             primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
         }
+        this.pool = new PoolThreads(this, name, dispatcher, processors);
+        this.closing = new DemultiplexorClosing(name, dispatcher, processors, channels);
         primary.startDedicatedLeader(name + "-leader");
     }
 
@@ -141,43 +145,9 @@ public final class Demultiplexor implements AutoCloseable {
         }
         synchronized (lifecycle) {
             checkOpen();
-            for (int i = 0; i < threads; i++) {
-                Thread t;
-                if (factory == null) {
-                    t = new Thread(this::runPoolThread, name + "-" + (pool.size() + 1));
-                    t.setDaemon(true);
-                } else {
-                    t = factory.newThread(this::runPoolThread);
-                    if (t == null) {
-                        throw new IllegalStateException("thread factory " + factory + " returned no thread");
-                    }
-                }
-                pool.add(t);
-                t.start();
-            }
+            pool.start(threads, factory);
         }
         return this;
-    }
-
-    private void runPoolThread() {
-        dispatcher.adoptOwnThread();
-        while (!dispatcher.isStopping()) {
-            try {
-                dispatcher.runPoolThread();
-            } catch (RuntimeException e) {
-                Dispatcher.LOG.error("{}: unexpected error in the dispatch loop, continuing", name, e);
-            } catch (Error e) {
-                closeOnFatal(e);
-                return;
-            }
-        }
-        for (Processor p : processors) {
-            try {
-                p.finishIfOwner(); // owner mode: nobody else may collect from that engine
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // the thread is about to end: nothing to hand the status to
-            }
-        }
     }
 
     /**
@@ -246,9 +216,10 @@ public final class Demultiplexor implements AutoCloseable {
 
     /**
      * An {@link Error} escaped the dispatch machinery (an engine's wait, or the framework itself; never a
-     * callback's): the pool cannot be trusted any more, so the demultiplexor closes loudly with it as cause.
+     * callback's): the pool cannot be trusted any more, so the demultiplexor closes loudly with it as cause. Called
+     * by the thread that caught it (a pool thread, or a user thread in {@link #handleEvents}), without any lock.
      */
-    private void closeOnFatal(Error e) {
+    void closeOnFatal(Error e) {
         synchronized (lifecycle) {
             if (closeCause == null && !closed) {
                 closeCause = e;
@@ -342,13 +313,7 @@ public final class Demultiplexor implements AutoCloseable {
      */
     public int getLivePoolThreads() {
         synchronized (lifecycle) {
-            int alive = 0;
-            for (Thread t : pool) {
-                if (t.isAlive()) {
-                    alive++;
-                }
-            }
-            return alive;
+            return pool.alive();
         }
     }
 
@@ -415,54 +380,9 @@ public final class Demultiplexor implements AutoCloseable {
                 return;
             }
             closed = true;
-            threads = new ArrayList<>(pool);
+            threads = pool.copy();
         }
-        dispatcher.timers.stopTimers();
-        for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
-            ch.close();
-        }
-        dispatcher.stop();
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            if (t == Thread.currentThread()) {
-                continue;
-            }
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        for (Processor p : processors) {
-            try {
-                p.stopDedicatedLeader();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        try {
-            dispatcher.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
-        } catch (InterruptedException e) {
-            interrupted = true;
-        }
-        for (Processor p : processors) {
-            try {
-                p.collectAtClose(); // e.g. file operations that were still running on a worker
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        dispatcher.drainAndTerminate();
-        for (Processor p : processors) {
-            try {
-                p.engine().close();
-            } catch (IOException e) {
-                Dispatcher.LOG.warn("{}: closing engine {} failed", name, p, e);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        closing.close(threads);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.proactor;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -10,8 +8,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The leader/follower dispatcher (seed §4, §6): owns the completion queue and the timer heap
  * ({@link DispatcherTimers}), decides for each thread in its loop whether it dispatches completions
- * ({@link CallbackChain}), leads a processor, or sleeps as a follower, and wakes followers or interrupts leaders
- * when work is posted ({@link Followers}).
+ * ({@link CallbackChain}), leads a processor ({@link Leadership}), or sleeps as a follower, and wakes followers or
+ * interrupts leaders when work is posted ({@link Followers}).
  *
  * <p><b>Rules it keeps</b> (see the README's semantics section):
  * <ul>
@@ -22,8 +20,8 @@ import org.slf4j.LoggerFactory;
  *       the I/O once without blocking (if no other thread leads) before it returns.</li>
  *   <li><i>Fairness.</i> While completions keep coming without a poll (operations completing at start), a
  *       thread polls again without blocking once it has dispatched a round of them (the number queued after the
- *       previous poll, at least {@link #MIN_ROUND}): what the poll finds goes to the tail of the queue, so every
- *       session gets its turn.</li>
+ *       previous poll, at least {@link Leadership#MIN_ROUND}): what the poll finds goes to the tail of the queue, so
+ *       every session gets its turn.</li>
  *   <li><i>Interrupts.</i> Pool threads clear and ignore their interrupt status (a handler that restores it
  *       cannot make them spin); a user thread in {@code handleEvents} returns when interrupted, with the
  *       status still set.</li>
@@ -44,37 +42,31 @@ final class Dispatcher {
 
     static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
 
-    /** Fewest completions dispatched between two polls while the queue never empties. */
-    static final int MIN_ROUND = 16;
-
     /** The dispatcher whose loop the current thread is in, to post without needless wake-ups. */
     private static final ThreadLocal<Dispatcher> CURRENT = new ThreadLocal<>();
     /** The dispatcher whose own thread (pool thread or dedicated leader) this is, for the thread's whole life. */
     private static final ThreadLocal<Dispatcher> OWN_THREAD = new ThreadLocal<>();
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition leaderLeft = lock.newCondition();
     private final OpQueue completed = new OpQueue();
     /** The threads sleeping as followers, and the wake-ups sent to them; guarded by {@link #lock}. */
     final Followers followers = new Followers(this, lock, completed);
+    /** The processors the loop's threads lead, the hand-offs and the fairness round; guarded by {@link #lock}. */
+    final Leadership leadership = new Leadership(this, lock, completed, followers);
     /** The timer heap, where timers are scheduled, posted and cancelled; guarded by {@link #lock}. */
     final DispatcherTimers timers = new DispatcherTimers(this, completed);
-    private Processor[] processors = new Processor[0];
     /** Queue-wait histogram, or null when statistics are off. */
     private LatencyRecorder queueWait;
     /** Always-on totals ({@link Demultiplexor#getTotals()}); recorded where the lock is already held. */
     final DispatchTotals totals = new DispatchTotals();
 
-    /** Completions dispatched since the last poll, and how many make a round. Lock held. */
-    private int sincePoll;
-    private int round = MIN_ROUND;
     /** Set by {@link #stop()}: threads leave their loop once the queue is empty. */
     private volatile boolean stopping;
     /** Set by {@link #drainAndTerminate()}: no loop runs any more; posts are dispatched by the poster. */
     private boolean terminated;
 
     void setProcessors(Processor... processors) {
-        this.processors = processors.clone();
+        leadership.setProcessors(processors);
     }
 
     /** Turns queue-wait recording on (before any thread runs). */
@@ -89,10 +81,6 @@ final class Dispatcher {
         }
         completed.add(op);
         totals.queueDepth(completed.size());
-    }
-
-    Processor[] processors() {
-        return processors;
     }
 
     /** Whether the current thread is inside a loop (or the final drain) of this dispatcher. */
@@ -211,12 +199,12 @@ final class Dispatcher {
                 timers.expireTimersLocked();
                 Op op = completed.poll();
                 if (op != null) {
-                    if (sincePoll >= round && leadLocked(0)) {
+                    if (leadership.roundDoneLocked() && leadership.leadLocked(0)) {
                         completed.addFirst(op); // what was due before the poll keeps its place
                         polled = true;
                         continue;
                     }
-                    sincePoll++;
+                    leadership.countDispatchLocked();
                     if (!completed.isEmpty()) {
                         followers.wakeFollowerLocked(); // more than this thread can take at once: get help
                     }
@@ -248,7 +236,7 @@ final class Dispatcher {
                 long waitNanos = minTimeout(remaining, timers.nanosToNextTimerLocked());
 
                 // Step 2: lead a processor if one has no leader.
-                if (leadLocked(waitNanos)) {
+                if (leadership.leadLocked(waitNanos)) {
                     polled = true;
                     continue;
                 }
@@ -257,86 +245,16 @@ final class Dispatcher {
                 }
 
                 // Step 3: follow.
-                ownThreadAwayLocked();
+                leadership.ownThreadAwayLocked();
                 if (!followers.followLocked(waitNanos, pool)) {
                     return dispatched;
                 }
             }
         } finally {
-            passLeadershipOnLocked();
-            ownThreadAwayLocked();
+            leadership.passOnLocked();
+            leadership.ownThreadAwayLocked();
             lock.unlock();
             CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates
-        }
-    }
-
-    /**
-     * Leads the first shared processor without leader for one wait of up to {@code waitNanos}, then queues what
-     * it found. Called and returns with the lock held (released during the wait).
-     *
-     * @return false if every processor already has a leader
-     */
-    private boolean leadLocked(long waitNanos) {
-        Processor leadable = null;
-        for (Processor p : processors) {
-            if (p.tryAcquireLeadershipLocked()) {
-                leadable = p;
-                break;
-            }
-        }
-        if (leadable == null) {
-            return false;
-        }
-        lock.unlock(); // Unlock point 3 (inside lead: the wait)
-        try {
-            leadable.lead(waitNanos);
-        } finally {
-            lock.lock();
-            leadable.releaseLeadershipLocked();
-            leaderLeft.signalAll();
-            sincePoll = 0;
-            round = Math.max(MIN_ROUND, completed.size());
-            if (!completed.isEmpty()) {
-                // This thread dispatches what it found; a follower takes over the leadership.
-                followers.wakeFollowerLocked();
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The calling thread stops dispatching for a while (it waits as a follower, or leaves its loop): if it is one
-     * of ours, every processor's engine stops counting on it to come back and wait (see
-     * {@link Processor#ownThreadAway()}). Lock held; the engines only take locks of their own.
-     */
-    private void ownThreadAwayLocked() {
-        if (isOwnThread()) {
-            for (Processor p : processors) {
-                p.ownThreadAway();
-            }
-        }
-    }
-
-    /**
-     * A thread leaves its loop (timeout, interrupt, exception): completions it leaves queued get a follower or,
-     * if none sleeps, an interrupted leader; a shared processor it leaves without leader gets a follower.
-     */
-    private void passLeadershipOnLocked() {
-        if (stopping) {
-            return;
-        }
-        if (!completed.isEmpty()) {
-            followers.notifyLocked(NotifyLevel.STRONG);
-            return;
-        }
-        if (!followers.canWakeLocked()) {
-            return;
-        }
-        for (Processor p : processors) {
-            if (p.isLeaderlessShared()) {
-                followers.wakeFollowerLocked();
-                return;
-            }
         }
     }
 
@@ -358,31 +276,7 @@ final class Dispatcher {
         try {
             stopping = true;
             followers.wakeAllLocked();
-            for (Processor p : processors) {
-                p.interruptIfLeading();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * After {@link #stop()}: waits until no thread leads a shared processor any more (a user thread may still be
-     * inside a wait), so that the engines can be closed under nobody.
-     */
-    void awaitNoLeader() throws InterruptedException {
-        lock.lock();
-        try {
-            for (;;) {
-                boolean leading = false;
-                for (Processor p : processors) {
-                    leading |= p.interruptIfLeading();
-                }
-                if (!leading) {
-                    return;
-                }
-                leaderLeft.await(10, TimeUnit.MILLISECONDS); // re-interrupts in case a wait began after ours
-            }
+            leadership.interruptAllLocked();
         } finally {
             lock.unlock();
         }

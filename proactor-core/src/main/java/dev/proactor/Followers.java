@@ -9,7 +9,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Thread-safety: guarded by the dispatcher's lock, held for every method; {@link #followLocked} releases it
  * while the thread sleeps (the seed's unlock point 2). With the lock held nothing is called out of this class but
- * the (non-blocking) interrupt strategy.
+ * the (non-blocking) interrupt strategy, through {@link Leadership#interruptOneLocked()}.
  */
 final class Followers {
 
@@ -77,7 +77,7 @@ final class Followers {
             return;
         }
         if (level == NotifyLevel.STRONG) {
-            interruptOneLeaderLocked();
+            dispatcher.leadership.interruptOneLocked();
         }
     }
 
@@ -104,13 +104,5 @@ final class Followers {
     /** Wakes every follower (the dispatcher stops). */
     void wakeAllLocked() {
         followerWake.signalAll();
-    }
-
-    private void interruptOneLeaderLocked() {
-        for (Processor p : dispatcher.processors()) {
-            if (p.interruptIfLeading()) {
-                return;
-            }
-        }
     }
 }
