@@ -125,7 +125,8 @@ public final class Demultiplexor implements AutoCloseable {
      * Starts {@code threads} more pool threads (daemon threads named {@code proactor-N-M}) that run
      * {@link #handleEvents} until {@link #close()}.
      *
-     * @throws IllegalStateException if closed
+     * @throws IllegalArgumentException if {@code threads < 1}
+     * @throws IllegalStateException    if closed
      */
     public Demultiplexor start(int threads) {
         return start(threads, null);
@@ -137,7 +138,9 @@ public final class Demultiplexor implements AutoCloseable {
      * factory decides name, daemon status and uncaught-exception handler; a callback's exception never reaches
      * the latter (it closes its channel, see {@link AsynchHandler}).
      *
-     * @throws IllegalStateException if closed, or if the factory returns null (no thread is started then)
+     * @throws IllegalArgumentException if {@code threads < 1}
+     * @throws IllegalStateException    if closed, or if the factory returns null (no thread of this call is
+     *                                  started then: all are made before any starts)
      */
     public Demultiplexor start(int threads, ThreadFactory factory) {
         if (threads < 1) {

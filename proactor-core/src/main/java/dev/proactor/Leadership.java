@@ -156,8 +156,8 @@ final class Leadership {
     }
 
     /**
-     * After {@link Dispatcher#stop()}: waits until no thread leads a shared processor any more (a user thread may
-     * still be inside a wait), so that the engines can be closed under nobody.
+     * After {@link Dispatcher#stop()}: waits until no thread leads a processor any more, shared or owned (a user
+     * thread may still be inside a wait), so that the engines can be closed under nobody.
      */
     void awaitNoLeader() throws InterruptedException {
         lock.lock();

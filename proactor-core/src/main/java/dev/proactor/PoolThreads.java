@@ -15,8 +15,8 @@ import java.util.concurrent.ThreadFactory;
  * the list, so every thread started is joined by the close, and none starts after it. The threads' own body
  * ({@link #run()}) runs without that lock.
  *
- * <p>Errors: {@link #start} throws {@link IllegalStateException} if the factory returns no thread (the threads made
- * before it keep running). In a pool thread, a {@link RuntimeException} from the dispatch loop is logged and the loop
+ * <p>Errors: {@link #start} throws {@link IllegalStateException} if the factory returns no thread (none of the
+ * threads of that call is started). In a pool thread, a {@link RuntimeException} from the dispatch loop is logged and the loop
  * goes on; an {@link Error} closes the demultiplexor ({@link Demultiplexor#closeOnFatal}) and ends the thread.
  */
 final class PoolThreads {
@@ -44,17 +44,20 @@ final class PoolThreads {
      * @throws IllegalStateException if the factory returns null (that thread and later ones are not started)
      */
     void start(int count, ThreadFactory factory) {
+        // Every thread is made before any starts: a factory that fails half-way leaves the pool as it was.
+        Thread[] made = new Thread[count];
         for (int i = 0; i < count; i++) {
-            Thread t;
             if (factory == null) {
-                t = new Thread(this::run, name + "-" + (threads.size() + 1));
-                t.setDaemon(true);
+                made[i] = new Thread(this::run, name + "-" + (threads.size() + i + 1));
+                made[i].setDaemon(true);
             } else {
-                t = factory.newThread(this::run);
-                if (t == null) {
+                made[i] = factory.newThread(this::run);
+                if (made[i] == null) {
                     throw new IllegalStateException("thread factory " + factory + " returned no thread");
                 }
             }
+        }
+        for (Thread t : made) {
             threads.add(t);
             t.start();
         }

@@ -224,6 +224,31 @@ class DispatcherTest {
         }
     }
 
+    /** A factory that fails half-way leaves the pool as it was: the threads it made before are not started. */
+    @Test
+    void aThreadFactoryReturningNullStartsNoThreadOfThatCall() throws Exception {
+        try (Demultiplexor demux = Demultiplexor.open(config(1, LeaderMode.SHARED))) {
+            List<Thread> made = new ArrayList<>();
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> demux.start(3, r -> {
+                if (made.size() == 2) {
+                    return null;
+                }
+                Thread t = new Thread(r);
+                t.setDaemon(true);
+                made.add(t);
+                return t;
+            }));
+            assertTrue(e.getMessage().contains("returned no thread"), e.getMessage());
+            assertEquals(0, demux.getPoolSize());
+            assertEquals(0, demux.getLivePoolThreads());
+            for (Thread t : made) {
+                assertEquals(Thread.State.NEW, t.getState());
+            }
+            demux.start(2);
+            assertEquals(2, demux.getPoolSize());
+        }
+    }
+
     @Test
     void inOwnerModeOnePoolThreadAloneWaitsInTheEngine() throws Exception {
         try (Demultiplexor demux = Demultiplexor.open(config(2, LeaderMode.OWNER))) {
