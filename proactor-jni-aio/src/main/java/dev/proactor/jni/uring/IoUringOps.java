@@ -54,47 +54,47 @@ final class IoUringOps {
      * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean start(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
+    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
         IoUringChannel channel = dir.channel;
         switch (request.kind()) {
             case READ:
                 require(channel, IoUringChannel.Kind.STREAM, "read");
                 checkWritable(request);
-                return submitRead(engine, dir, request, false);
+                return submitRead(starter, dir, request, false);
             case READ_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file read");
                 if (!channel.readable) {
                     throw new NonReadableChannelException();
                 }
                 checkWritable(request);
-                return submitRead(engine, dir, request, true);
+                return submitRead(starter, dir, request, true);
             case WRITE:
                 require(channel, IoUringChannel.Kind.STREAM, "write");
-                return submitWrite(engine, dir, request, false);
+                return submitWrite(starter, dir, request, false);
             case WRITE_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file write");
                 if (!channel.writable) {
                     throw new NonWritableChannelException();
                 }
-                return submitWrite(engine, dir, request, true);
+                return submitWrite(starter, dir, request, true);
             case ACCEPT:
                 require(channel, IoUringChannel.Kind.SERVER, "accept");
-                return IoUringAcceptOps.start(engine, dir, request);
+                return IoUringAcceptOps.start(starter, dir, request);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
                 Sockaddr target = dir.scratch.sockaddr().setFor(channel.family,
                         SocketAddresses.inet(request.address()));
-                return engine.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
+                return starter.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
                         target.length(), 0);
             case RECEIVE:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "receive");
-                return IoUringDatagramOps.submitReceive(engine, dir, request);
+                return IoUringDatagramOps.submitReceive(starter, dir, request);
             case SEND:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "send");
-                return IoUringDatagramOps.submitSend(engine, dir, request);
+                return IoUringDatagramOps.submitSend(starter, dir, request);
             case TRANSMIT_FILE:
                 require(channel, IoUringChannel.Kind.STREAM, "transmitFile");
-                return IoUringTransmit.start(engine, dir, request);
+                return IoUringTransmit.start(starter, dir, request);
             default:
                 throw new IllegalArgumentException("the io_uring engine does not run " + request.kind());
         }
@@ -106,17 +106,17 @@ final class IoUringOps {
      * @return true if the request finished (result recorded), false if a new SQE is in the ring
      * @throws IOException on an error the caller records as the result
      */
-    static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
+    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         switch (request.kind()) {
             case READ:
             case READ_FILE:
-                return completeRead(dir, request, result);
+                return completeRead(starter, dir, request, result);
             case WRITE:
             case WRITE_FILE:
-                return completeWrite(engine, dir, request, result);
+                return completeWrite(starter, dir, request, result);
             case ACCEPT:
-                return IoUringAcceptOps.complete(engine, dir, request, result);
+                return IoUringAcceptOps.complete(starter, dir, request, result);
             case CONNECT:
                 if (result < 0) {
                     throw Errors.newException("connect", result);
@@ -128,7 +128,7 @@ final class IoUringOps {
             case SEND:
                 return IoUringDatagramOps.completeSend(dir, request, result);
             case TRANSMIT_FILE:
-                return IoUringTransmit.complete(engine, dir, request, result);
+                return IoUringTransmit.complete(starter, dir, request, result);
             default:
                 throw new IllegalStateException("unexpected completion of " + request.kind());
         }
@@ -136,7 +136,7 @@ final class IoUringOps {
 
     // ---------------------------------------------------------------- reads
 
-    private static boolean submitRead(IoUringEngine engine, IoUringDirection dir, IoRequest request, boolean file)
+    private static boolean submitRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, boolean file)
             throws IOException {
         IoUringChannel channel = dir.channel;
         long offset = file ? request.position() : 0;
@@ -154,18 +154,18 @@ final class IoUringOps {
             dir.startPosition = position;
             if (file) {
                 checkDirect(channel, base + position, limit - position, offset);
-                return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
+                return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
             dir.asked = limit - position;
-            if (tryRead(engine, dir, request)) {
+            if (tryRead(starter, dir, request)) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
-                    return !completeRead(dir, request, result);
+                    return !completeRead(starter, dir, request, result);
                 }
             }
-            return engine.prepare(dir, IoUringNative.OP_RECV, engine.recvPriority(), channel.fd, base + position,
+            return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, base + position,
                     limit - position, 0, 0);
         }
         if (allDirect(request)) {
@@ -184,15 +184,15 @@ final class IoUringOps {
             dir.mode = MODE_VECTOR;
             if (!file) {
                 dir.asked = iovecs.totalLength();
-                if (tryRead(engine, dir, request)) {
+                if (tryRead(starter, dir, request)) {
                     long result = SocketNative.recvIov(channel.fd, iovecs.address(), iovecs.count(),
                             IoUringNative.MSG_DONTWAIT);
                     if (!Errors.isAgain(result)) {
-                        return !completeRead(dir, request, (int) result);
+                        return !completeRead(starter, dir, request, (int) result);
                     }
                 }
             }
-            return engine.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
+            return starter.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
         if (file) {
@@ -207,16 +207,16 @@ final class IoUringOps {
         dir.staged = want;
         NativeMemory bounce = dir.scratch.bounce();
         if (file) {
-            return engine.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
+            return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
         }
         dir.asked = want;
-        if (tryRead(engine, dir, request)) {
+        if (tryRead(starter, dir, request)) {
             int result = SocketNative.recvfrom(channel.fd, bounce.address(), want, IoUringNative.MSG_DONTWAIT, null);
             if (!Errors.isAgain(result)) {
-                return !completeRead(dir, request, result);
+                return !completeRead(starter, dir, request, result);
             }
         }
-        return engine.prepare(dir, IoUringNative.OP_RECV, engine.recvPriority(), channel.fd, bounce.address(), want,
+        return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, bounce.address(), want,
                 0, 0);
     }
 
@@ -224,14 +224,16 @@ final class IoUringOps {
      * Whether a stream read is tried on the socket at start, whatever its buffers: with {@code tryFirst}, unless the
      * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
      */
-    private static boolean tryRead(IoUringEngine engine, IoUringDirection dir, IoRequest request) {
-        return request.bytes() == 0 && dir.drainedAtReap != engine.tryFirst().reaps() && engine.tryFirst().tryAtStart();
+    private static boolean tryRead(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
+        return request.bytes() == 0 && dir.drainedAtReap != starter.tryFirst().reaps()
+                && starter.tryFirst().tryAtStart();
     }
 
-    private static boolean completeRead(IoUringDirection dir, IoRequest request, int result) throws IOException {
+    private static boolean completeRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
-            dir.drainedAtReap = drained ? dir.channel.engine().tryFirst().reaps() : -1;
+            dir.drainedAtReap = drained ? starter.tryFirst().reaps() : -1;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
@@ -289,7 +291,7 @@ final class IoUringOps {
 
     // ---------------------------------------------------------------- writes
 
-    private static boolean submitWrite(IoUringEngine engine, IoUringDirection dir, IoRequest request, boolean file)
+    private static boolean submitWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, boolean file)
             throws IOException {
         IoUringChannel channel = dir.channel;
         long offset = file ? request.position() + request.bytes() : 0;
@@ -306,19 +308,19 @@ final class IoUringOps {
             dir.startPosition = position;
             if (file) {
                 checkDirect(channel, base + position, limit - position, offset);
-                return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
+                return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
             int ioprio = 0;
-            if (tryWrite(engine, request)) {
+            if (tryWrite(starter, request)) {
                 int result = SocketNative.sendto(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
-                    return !completeWrite(engine, dir, request, result);
+                    return !completeWrite(starter, dir, request, result);
                 }
-                ioprio = engine.recvPriority(); // the socket is full: wait for room before trying
+                ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
             }
-            return engine.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
+            return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
                     0, IoUringNative.MSG_NOSIGNAL);
         }
         if (allDirect(request)) {
@@ -334,14 +336,14 @@ final class IoUringOps {
                 return false;
             }
             dir.mode = MODE_VECTOR;
-            if (!file && tryWrite(engine, request)) {
+            if (!file && tryWrite(starter, request)) {
                 long result = SocketNative.sendIov(channel.fd, iovecs.address(), iovecs.count(),
                         IoUringNative.MSG_DONTWAIT);
                 if (!Errors.isAgain(result)) {
-                    return !completeWrite(engine, dir, request, (int) result);
+                    return !completeWrite(starter, dir, request, (int) result);
                 }
             }
-            return engine.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
+            return starter.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
         if (file) {
@@ -355,17 +357,17 @@ final class IoUringOps {
         dir.mode = MODE_BOUNCE;
         NativeMemory bounce = dir.scratch.bounce();
         if (file) {
-            return engine.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
+            return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
         }
         int ioprio = 0;
-        if (tryWrite(engine, request)) {
+        if (tryWrite(starter, request)) {
             int result = SocketNative.sendto(channel.fd, bounce.address(), filled, IoUringNative.MSG_DONTWAIT, null);
             if (!Errors.isAgain(result)) {
-                return !completeWrite(engine, dir, request, result);
+                return !completeWrite(starter, dir, request, result);
             }
-            ioprio = engine.recvPriority(); // the socket is full: wait for room before trying
+            ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
         }
-        return engine.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, bounce.address(), filled, 0,
+        return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, bounce.address(), filled, 0,
                 IoUringNative.MSG_NOSIGNAL);
     }
 
@@ -373,11 +375,11 @@ final class IoUringOps {
      * Whether a stream write is tried on the socket at start, whatever its buffers: with {@code tryFirst}, the
      * first time only (what remains after a partial write waits for room in the ring).
      */
-    private static boolean tryWrite(IoUringEngine engine, IoRequest request) {
-        return request.bytes() == 0 && engine.tryFirst().tryAtStart();
+    private static boolean tryWrite(IoUringStarter starter, IoRequest request) {
+        return request.bytes() == 0 && starter.tryFirst().tryAtStart();
     }
 
-    private static boolean completeWrite(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
+    private static boolean completeWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         boolean file = request.kind() == OpKind.WRITE_FILE;
         if (Errors.isAgain(result) && !file) {
@@ -404,7 +406,7 @@ final class IoUringOps {
         if (!dir.channel.usable() || dir.cancelReason != null) {
             throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
         }
-        return !submitWrite(engine, dir, request, file);
+        return !submitWrite(starter, dir, request, file);
     }
 
     // ---------------------------------------------------------------- checks
