@@ -5,6 +5,7 @@ import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.spi.IoRequest;
@@ -161,6 +162,27 @@ final class IoUringOps {
             }
         }
         return true;
+    }
+
+    /**
+     * Fills the direction's iovecs with the request's buffers, all direct, as many as fit: as read targets if
+     * {@code read}, else as write sources; on a {@code file}, each checked first against its {@code O_DIRECT}
+     * alignment at file {@code offset}.
+     */
+    static IovecArray iovecs(IoUringDirection dir, IoRequest request, boolean read, boolean file, long offset) {
+        IovecArray iovecs = dir.scratch.iovecs(request.length());
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
+            if (file) {
+                checkDirect(dir.channel, buffers[i], offset);
+            }
+            if (read) {
+                iovecs.addReadTarget(buffers[i]);
+            } else {
+                iovecs.addWriteSource(buffers[i]);
+            }
+        }
+        return iovecs;
     }
 
     /**

@@ -69,14 +69,7 @@ final class IoUringReadOps {
                     limit - position, 0, 0);
         }
         if (IoUringOps.allDirect(request)) {
-            IovecArray iovecs = dir.scratch.iovecs(request.length());
-            ByteBuffer[] buffers = request.buffers();
-            for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
-                if (file) {
-                    IoUringOps.checkDirect(channel, buffers[i], offset);
-                }
-                iovecs.addReadTarget(buffers[i]);
-            }
+            IovecArray iovecs = IoUringOps.iovecs(dir, request, true, file, offset);
             if (iovecs.count() == 0) {
                 request.complete(0);
                 return false;

@@ -72,14 +72,7 @@ final class IoUringWriteOps {
                     0, IoUringNative.MSG_NOSIGNAL);
         }
         if (IoUringOps.allDirect(request)) {
-            IovecArray iovecs = dir.scratch.iovecs(request.length());
-            ByteBuffer[] buffers = request.buffers();
-            for (int i = request.offset(), end = i + request.length(); i < end && !iovecs.isFull(); i++) {
-                if (file) {
-                    IoUringOps.checkDirect(channel, buffers[i], offset);
-                }
-                iovecs.addWriteSource(buffers[i]);
-            }
+            IovecArray iovecs = IoUringOps.iovecs(dir, request, false, file, offset);
             if (iovecs.count() == 0) {
                 return false;
             }
