@@ -187,7 +187,10 @@ final class IoUringEngine implements Engine {
         return channels;
     }
 
-    /** Whether {@link #close()} began: no channel is added any more. */
+    /**
+     * Whether {@link #close()} began: no channel is added any more, and the doorbell's read is not armed again
+     * ({@link IoUringReaper}).
+     */
     boolean isClosing() {
         return closing;
     }

@@ -14,7 +14,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * Reads for {@link IoUringOps}: a stream {@code READ} and a file {@code READ_FILE} at the request's position, into
+ * Reads for {@link IoUringOps}: a stream {@code READ}, and a file {@code READ_FILE} at the request's position, into
  * one direct buffer ({@code RECV}, or {@code READ} on a file), several direct buffers through the direction's iovecs
  * ({@code READV}), or heap buffers through the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
  * queue's head need no lock. Each request's CQE is handled under its channel's monitor (lock order: channel, then
  * ring). An error in handling a request's CQE fails that request (with the cancel's reason if one was asked, else
- * with the error, or with {@link AsynchronousCloseException} once the channel is closed), never the reap; a CQE of a
- * slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
+ * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
+ * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
  * time limit and logs what is still in flight then (the ring's close cancels it).
  */
 final class IoUringReaper {
