@@ -26,11 +26,11 @@ final class IoUringAcceptOps {
      * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean start(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
-        if (tryAccept(engine, dir) && acceptNow(dir, request)) {
+    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
+        if (tryAccept(starter, dir) && acceptNow(starter, dir, request)) {
             return false;
         }
-        return submitAccept(engine, dir);
+        return submitAccept(starter, dir);
     }
 
     /**
@@ -39,14 +39,14 @@ final class IoUringAcceptOps {
      * @return true if the request finished (result recorded), false if a new SQE is in the ring
      * @throws IOException on an error the caller records as the result
      */
-    static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
+    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         if (result >= 0) {
             request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
             return true;
         }
         if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
-            return !submitAccept(engine, dir); // that connection is gone: take the next one
+            return !submitAccept(starter, dir); // that connection is gone: take the next one
         }
         throw Errors.newException("accept", result);
     }
@@ -55,8 +55,8 @@ final class IoUringAcceptOps {
      * Whether to try an accept at start: as reads, unless the last try found no connection queued and no
      * completion was reaped since (the accept in the ring will say when one comes).
      */
-    private static boolean tryAccept(IoUringEngine engine, IoUringDirection dir) {
-        return engine.tryFirst().triesAtStart() && dir.drainedAtReap != engine.tryFirst().reaps();
+    private static boolean tryAccept(IoUringStarter starter, IoUringDirection dir) {
+        return starter.tryFirst().triesAtStart() && dir.drainedAtReap != starter.tryFirst().reaps();
     }
 
     /**
@@ -65,7 +65,8 @@ final class IoUringAcceptOps {
      *
      * @return true if the request finished (accepted), false if no connection is queued
      */
-    private static boolean acceptNow(IoUringDirection dir, IoRequest request) throws IOException {
+    private static boolean acceptNow(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+            throws IOException {
         Sockaddr peer = dir.scratch.sockaddr();
         for (;;) {
             int result = IoUringNative.tryAccept(dir.channel.fd, peer);
@@ -74,7 +75,7 @@ final class IoUringAcceptOps {
                 return true;
             }
             if (Errors.isAgain(result)) {
-                dir.drainedAtReap = dir.channel.engine().tryFirst().reaps();
+                dir.drainedAtReap = starter.tryFirst().reaps();
                 return false;
             }
             // A connection reset while queued concerns that connection only: take the next one.
@@ -84,11 +85,11 @@ final class IoUringAcceptOps {
         }
     }
 
-    private static boolean submitAccept(IoUringEngine engine, IoUringDirection dir) throws IOException {
+    private static boolean submitAccept(IoUringStarter starter, IoUringDirection dir) throws IOException {
         long peer = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         NativeMemory message = dir.message();
         message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);
-        return engine.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
+        return starter.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
                 message.address(IoUringDirection.socklenOffset(), 4),
                 IoUringNative.SOCK_CLOEXEC); // blocking: see IoUringNative.setBlocking
     }

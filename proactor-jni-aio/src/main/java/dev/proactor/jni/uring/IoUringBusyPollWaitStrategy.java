@@ -16,15 +16,16 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
 
     static final String NAME = "busy-poll";
 
-    private final IoUringEngine engine;
+    /** Reaps the completions of each turn (the leader's side of the engine). */
+    private final IoUringReaper reaper;
     private final IoUringSubmission submission;
     private final IoUringRing ring;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
 
-    IoUringBusyPollWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring,
+    IoUringBusyPollWaitStrategy(IoUringReaper reaper, IoUringSubmission submission, IoUringRing ring,
                                 IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
-        this.engine = engine;
+        this.reaper = reaper;
         this.submission = submission;
         this.ring = ring;
         this.interrupt = interrupt;
@@ -64,7 +65,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             }
             int result = submission.mayEnter() ? ring.enterNoWait(n) : 0; // see IoUringSubmission: owner
             ring.afterEnter(n, result);
-            engine.reap();
+            reaper.reap();
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
@@ -74,7 +75,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
             }
             Thread.onSpinWait();
         }
-        engine.tryFirst().turnEnded(completed.size());
+        reaper.turnEnded(completed.size());
         return completed.size();
     }
 

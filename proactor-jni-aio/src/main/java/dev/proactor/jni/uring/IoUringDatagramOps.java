@@ -33,7 +33,7 @@ final class IoUringDatagramOps {
     private IoUringDatagramOps() {
     }
 
-    static boolean submitReceive(IoUringEngine engine, IoUringDirection dir, IoRequest request)
+    static boolean submitReceive(IoUringStarter starter, IoUringDirection dir, IoRequest request)
             throws IOException {
         ByteBuffer destination = request.firstBuffer();
         int position = destination.position();
@@ -52,7 +52,7 @@ final class IoUringDatagramOps {
         }
         dir.startPosition = position;
         dir.staged = length;
-        IoUringTryFirst tryFirst = engine.tryFirst();
+        IoUringTryFirst tryFirst = starter.tryFirst();
         if (tryFirst.triesAtStart() && dir.drainedAtReap != tryFirst.reaps()) {
             int result = SocketNative.recvfrom(dir.channel.fd, base, length, IoUringNative.MSG_DONTWAIT,
                     dir.scratch.sockaddr());
@@ -63,7 +63,7 @@ final class IoUringDatagramOps {
         }
         long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long message = fillMessage(dir, from, Sockaddr.CAPACITY, base, length);
-        return engine.prepare(dir, IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
+        return starter.prepare(dir, IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
     }
 
     static boolean completeReceive(IoUringDirection dir, IoRequest request, int result) throws IOException {
@@ -81,7 +81,7 @@ final class IoUringDatagramOps {
         return true;
     }
 
-    static boolean submitSend(IoUringEngine engine, IoUringDirection dir, IoRequest request)
+    static boolean submitSend(IoUringStarter starter, IoUringDirection dir, IoRequest request)
             throws IOException {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
@@ -104,14 +104,14 @@ final class IoUringDatagramOps {
             base = block.address();
         }
         dir.startPosition = position;
-        if (engine.tryFirst().triesAtStart()) {
+        if (starter.tryFirst().triesAtStart()) {
             int result = SocketNative.sendto(channel.fd, base, size, IoUringNative.MSG_DONTWAIT, to);
             if (!Errors.isAgain(result)) {
                 return !completeSend(dir, request, result);
             }
         }
         long message = fillMessage(dir, to == null ? 0 : to.address(), to == null ? 0 : to.length(), base, size);
-        return engine.prepare(dir, IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0,
+        return starter.prepare(dir, IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0,
                 IoUringNative.MSG_NOSIGNAL);
     }
 

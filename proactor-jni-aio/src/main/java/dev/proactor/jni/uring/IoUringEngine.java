@@ -2,7 +2,6 @@ package dev.proactor.jni.uring;
 
 import static dev.proactor.jni.internal.CloseFailures.addTo;
 
-import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
@@ -12,15 +11,12 @@ import dev.proactor.spi.StartResult;
 import dev.proactor.spi.WaitStrategy;
 import java.io.IOException;
 import java.net.SocketAddress;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.Channel;
-import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +34,12 @@ import org.slf4j.LoggerFactory;
  * owner cannot make the kernel consume anything, so it leaves the descriptor to the owner, which closes it after
  * the wait that consumed those SQEs ({@link RetiredDescriptors}); the engine's close closes what is left. See
  * {@link IoUringChannels#release}.
+ *
+ * <p>This class holds the engine's life cycle: it makes the ring, the submission rules and the parts below, and
+ * closes them all; the rest it delegates: opening and releasing channels to {@link IoUringChannels}, starting and
+ * cancelling requests (any thread) to {@link IoUringStarter}, and the leader's reaping of completions (and the
+ * engine's {@link #quiesce()}) to {@link IoUringReaper}. Thread-safe as its parts are; the core
+ * closes it once (a later {@link #close()} returns at once).
  */
 final class IoUringEngine implements Engine {
 
@@ -49,31 +51,25 @@ final class IoUringEngine implements Engine {
     static final long CANCEL_TAG = -2L;
     /** User data of the doorbell's read (see {@link IoUringDoorbell}). */
     static final long DOORBELL_TAG = -3L;
-    private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final IoUringRing ring;
     /** Who submits what threads that may not submit write into the ring. */
     private final SqeHandOff handOff;
-    private final IoUringFeatures features;
-    private final IoUringInterruptStrategy interrupt;
     private final WaitStrategy waitStrategy;
-    /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
-    private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
-    private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
-
-    private final IoUringSlots slots = new IoUringSlots();
     private final RetiredDescriptors retired = new RetiredDescriptors();
-    private final IoUringTryFirst tryFirst;
     private volatile boolean closing;
     private final IoUringSubmission submission;
     private final IoUringChannels channels;
+    /** Starts and cancels requests, and writes the SQEs of their steps. */
+    private final IoUringStarter starter;
+    /** The leader's reaping of completions, and the engine's quiesce. */
+    private final IoUringReaper reaper;
 
     IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
             throw new IllegalArgumentException("unknown io_uring wait strategy '" + waitStrategyName
                     + "'; allowed: " + IoUringEngineProvider.WAIT_STRATEGIES);
         }
-        this.features = features;
         this.ring = new IoUringRing(features.entries(), features.setupFlags());
         this.handOff = new SqeHandOff(ring);
         try {
@@ -88,11 +84,16 @@ final class IoUringEngine implements Engine {
             throw e;
         }
         this.channels = new IoUringChannels(this, ring, submission, retired);
-        this.tryFirst = new IoUringTryFirst(features, submission);
-        this.interrupt = new IoUringInterruptStrategy(submission);
+        IoUringSlots slots = new IoUringSlots();
+        this.starter = new IoUringStarter(features, submission, slots, new IoUringTryFirst(features, submission));
+        IoUringInterruptStrategy interrupt = new IoUringInterruptStrategy(submission);
+        // Requests completed, queued by the reaper and handed out by the wait strategy; only the leader (or
+        // quiesce, with no leader) touches it.
+        ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
+        this.reaper = new IoUringReaper(this, ring, submission, starter, slots, retired, interrupt, completed);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
-                ? new IoUringWaitStrategy(this, submission, ring, handOff, interrupt, completed)
-                : new IoUringBusyPollWaitStrategy(this, submission, ring, interrupt, completed);
+                ? new IoUringWaitStrategy(reaper, submission, ring, handOff, interrupt, completed)
+                : new IoUringBusyPollWaitStrategy(reaper, submission, ring, interrupt, completed);
         if (LOG.isDebugEnabled()) {
             LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),
                     features);
@@ -117,7 +118,7 @@ final class IoUringEngine implements Engine {
 
     /**
      * False: a thread that starts a request while the leader blocks in {@code io_uring_enter} submits it itself
-     * (see {@link #start}), so the leader's wait needs no wake-up.
+     * (see {@link IoUringStarter#start}), so the leader's wait needs no wake-up.
      */
     @Override
     public boolean startInterruptsLeader() {
@@ -186,146 +187,33 @@ final class IoUringEngine implements Engine {
         return channels;
     }
 
-    /** Whether {@link #close()} began: no channel is added any more. */
+    /**
+     * Whether {@link #close()} began: no channel is added any more, and the doorbell's read is not armed again
+     * ({@link IoUringReaper}).
+     */
     boolean isClosing() {
         return closing;
     }
 
-    // ---------------------------------------------------------------- requests
+    // ---------------------------------------------------------------- requests (see IoUringStarter)
 
-    /**
-     * Writes the request's SQE. It is submitted at once when the leader is blocked in {@code io_uring_enter} (that
-     * thread would not see it otherwise), else by the leader's next enter together with everything else written
-     * meanwhile: one system call per batch.
-     */
+    /** Writes the request's SQE (see {@link IoUringStarter#start}). Any thread. */
     @Override
     public StartResult start(IoRequest request) {
-        IoUringChannel channel = (IoUringChannel) request.channel();
-        IoUringDirection dir = request.kind().isInput() ? channel.input : channel.output;
-        synchronized (channel) {
-            if (!channel.usable()) {
-                request.fail(new ClosedChannelException());
-                return StartResult.COMPLETED;
-            }
-            if (dir.request != null) {
-                request.fail(new IllegalStateException("another request is pending in this direction of "
-                        + channel));
-                return StartResult.COMPLETED;
-            }
-            dir.request = request;
-            dir.slot = slots.allocate(dir);
-            boolean inRing;
-            try {
-                inRing = IoUringOps.start(this, dir, request);
-            } catch (IOException | RuntimeException e) {
-                request.fail(e);
-                inRing = false;
-            }
-            if (!inRing) {
-                slots.free(dir.slot);
-                dir.clear();
-                return StartResult.COMPLETED;
-            }
-        }
-        submission.afterWrite();
-        return StartResult.PENDING;
+        return starter.start(request);
     }
 
-    /**
-     * Asks the kernel to cancel the request ({@code IORING_OP_ASYNC_CANCEL} on its user data) and returns false:
-     * the request completes through the ring, exactly once, whatever order its CQE and the cancel's arrive in. Its
-     * own CQE is the only one that ends it: a result that had already been reached is kept (as the core's contract
-     * says), any error or interrupted continuation becomes {@code reason}.
-     */
+    /** Writes a cancel for the request and returns false (see {@link IoUringStarter#cancel}). Any thread. */
     @Override
     public boolean cancel(IoRequest request, Throwable reason) {
-        IoUringChannel channel = (IoUringChannel) request.channel();
-        if (channel == null) {
-            return false;
-        }
-        synchronized (channel) {
-            IoUringDirection dir = request.kind().isInput() ? channel.input : channel.output;
-            if (dir.request != request || dir.cancelReason != null) {
-                return false;
-            }
-            try {
-                if (!submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0, CANCEL_TAG)) {
-                    return false; // the ring is closed: closing it cancels the request
-                }
-            } catch (IOException e) {
-                // The queue stayed full: leave the request unmarked so a later cancel or close tries again.
-                LOG.warn("cancelling {} on {} failed: {}", request.kind(), channel, e.getMessage());
-                return false;
-            }
-            dir.cancelReason = reason;
-        }
-        submission.afterWrite();
-        return false;
+        return starter.cancel(request, reason);
     }
 
-    /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
-    boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
-                    int opFlags) throws IOException {
-        if (!submission.writeSqe(opcode, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
-            throw new AsynchronousCloseException(); // the engine is closed
-        }
-        return true;
-    }
-
-    /** The {@code ioprio} of a stream RECV (or a SEND to a full socket): {@code POLL_FIRST} when enabled. */
-    int recvPriority() {
-        return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
-    }
-
-    /** Whether operations the calling thread starts are tried on the socket first. */
-    IoUringTryFirst tryFirst() {
-        return tryFirst;
-    }
+    // ---------------------------------------------------------------- tests
 
     /** Whether operations are ever tried at start (tests; see {@link IoUringTryFirst#triesAtStart()}). */
     boolean triesAtStart() {
-        return tryFirst.triesAtStart();
-    }
-
-    /** Handles one CQE. Leader (or quiesce) only. */
-    private void onCompletion(long userData, int result) {
-        if (userData == INTERRUPT_TAG) {
-            interrupt.onNopCompleted();
-            return;
-        }
-        if (userData == DOORBELL_TAG) {
-            submission.onDoorbell(result, closing);
-            return;
-        }
-        if (userData < 0) {
-            return; // a cancel's own completion
-        }
-        IoUringDirection dir = slots.get(userData);
-        if (dir == null) {
-            LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
-            return;
-        }
-        IoUringChannel channel = dir.channel;
-        synchronized (channel) {
-            IoRequest request = dir.request;
-            if (request == null || dir.slot != (int) userData) {
-                LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
-                return;
-            }
-            boolean done;
-            try {
-                done = IoUringOps.complete(this, dir, request, result);
-            } catch (IOException | RuntimeException e) {
-                request.fail(dir.cancelReason != null ? dir.cancelReason
-                        : channel.usable() ? e : new AsynchronousCloseException());
-                done = true;
-            }
-            if (done) {
-                slots.free(dir.slot);
-                dir.clear();
-                completed.add(request);
-            }
-        }
+        return starter.tryFirst().triesAtStart();
     }
 
     /** The {@code IORING_SETUP_*} flags the ring was made with (tests). */
@@ -353,54 +241,12 @@ final class IoUringEngine implements Engine {
         return submission.doorbellRings();
     }
 
-    /**
-     * Whether descriptors wait for the owner to submit their SQEs and close them: the owner then submits without
-     * blocking first, as an enter that blocks would take them in and only close them at its next completion.
-     */
-    boolean hasRetired() {
-        return retired.waiting();
-    }
+    // ---------------------------------------------------------------- life cycle
 
-    /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
-    int reap() {
-        tryFirst.reapStarted();
-        int n = ring.completions().reap(onCompletion);
-        submission.afterReap(n);
-        retired.closeConsumed(ring);
-        return n;
-    }
-
-    /**
-     * Waits, reaping completions, until no request is in the ring any more (every channel was closed and its
-     * requests cancelled before), so the last wait finds every completion. Called with no leader.
-     */
+    /** Reaps until no request is left in the ring (see {@link IoUringReaper#quiesce()}). Called with no leader. */
     @Override
     public void quiesce() {
-        try {
-            submission.claim(); // a single-issuer ring nobody ever led: this last wait is the closing thread's
-        } catch (IOException e) {
-            LOG.warn("enabling the io_uring ring to collect its requests failed: {}", e.getMessage());
-        }
-        if (!submission.mayEnter()) {
-            // Its owner collected everything before it left (the core's owner mode): what is left is reaped only.
-            reap();
-            if (slots.inUse() > 0) {
-                LOG.warn("{} io_uring requests still in flight after the ring's owner left; the ring's close cancels"
-                        + " them", slots.inUse());
-            }
-            return;
-        }
-        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
-        while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
-            submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
-            ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
-            reap();
-        }
-        int left = slots.inUse();
-        if (left > 0) {
-            LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
-                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
-        }
+        reaper.quiesce();
     }
 
     @Override

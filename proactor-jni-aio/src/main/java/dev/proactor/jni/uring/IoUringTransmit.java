@@ -50,7 +50,7 @@ final class IoUringTransmit {
     private IoUringTransmit() {
     }
 
-    static boolean start(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
+    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
         State state = dir.transmit;
         release(state);
         state.phase = HEADER;
@@ -71,11 +71,11 @@ final class IoUringTransmit {
                 }
             }
         }
-        return step(engine, dir, request);
+        return step(starter, dir, request);
     }
 
 
-    static boolean complete(IoUringEngine engine, IoUringDirection dir, IoRequest request, int result)
+    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         State state = dir.transmit;
         try {
@@ -96,7 +96,7 @@ final class IoUringTransmit {
             if (!dir.channel.usable() || dir.cancelReason != null) {
                 throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
             }
-            return !step(engine, dir, request);
+            return !step(starter, dir, request);
         } catch (IOException | RuntimeException e) {
             release(state);
             throw e;
@@ -104,12 +104,12 @@ final class IoUringTransmit {
     }
 
     /** Writes the next send; false when everything was sent. */
-    private static boolean step(IoUringEngine engine, IoUringDirection dir, IoRequest request) throws IOException {
+    private static boolean step(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
         State state = dir.transmit;
         try {
             if (state.phase == HEADER) {
                 if (request.header() != null && request.header().hasRemaining()) {
-                    return sendBuffer(engine, dir, request.header());
+                    return sendBuffer(starter, dir, request.header());
                 }
                 state.phase = FILE;
             }
@@ -123,13 +123,13 @@ final class IoUringTransmit {
                 if (state.start < state.end) {
                     NativeMemory block = dir.scratch.bounce();
                     dir.mode = IoUringOps.MODE_BOUNCE;
-                    return engine.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
+                    return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
                             block.address() + state.start, state.end - state.start, 0, IoUringNative.MSG_NOSIGNAL);
                 }
                 state.phase = TRAILER;
             }
             if (request.trailer() != null && request.trailer().hasRemaining()) {
-                return sendBuffer(engine, dir, request.trailer());
+                return sendBuffer(starter, dir, request.trailer());
             }
             release(state);
             return false;
@@ -167,7 +167,7 @@ final class IoUringTransmit {
     }
 
     /** Sends the remaining bytes of a header or trailer (through the block if it is a heap buffer). */
-    private static boolean sendBuffer(IoUringEngine engine, IoUringDirection dir, ByteBuffer buffer)
+    private static boolean sendBuffer(IoUringStarter starter, IoUringDirection dir, ByteBuffer buffer)
             throws IOException {
         State state = dir.transmit;
         state.sending = buffer;
@@ -177,14 +177,14 @@ final class IoUringTransmit {
         if (buffer.isDirect()) {
             dir.mode = IoUringOps.MODE_SINGLE;
             dir.startPosition = position;
-            return engine.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
+            return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
                     dir.scratch.baseAddress(buffer) + position, limit - position, 0, IoUringNative.MSG_NOSIGNAL);
         }
         NativeMemory block = dir.scratch.bounce();
         int n = Math.min(limit - position, block.size());
         block.buffer().put(0, buffer, position, n);
         dir.mode = IoUringOps.MODE_BOUNCE;
-        return engine.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd, block.address(), n, 0,
+        return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd, block.address(), n, 0,
                 IoUringNative.MSG_NOSIGNAL);
     }
 

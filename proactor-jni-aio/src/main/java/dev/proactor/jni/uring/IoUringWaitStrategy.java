@@ -19,16 +19,17 @@ final class IoUringWaitStrategy implements WaitStrategy {
 
     static final String NAME = "io_uring";
 
-    private final IoUringEngine engine;
+    /** Reaps the completions of each turn (the leader's side of the engine). */
+    private final IoUringReaper reaper;
     private final IoUringSubmission submission;
     private final IoUringRing ring;
     private final SqeHandOff handOff;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
 
-    IoUringWaitStrategy(IoUringEngine engine, IoUringSubmission submission, IoUringRing ring, SqeHandOff handOff,
+    IoUringWaitStrategy(IoUringReaper reaper, IoUringSubmission submission, IoUringRing ring, SqeHandOff handOff,
                         IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
-        this.engine = engine;
+        this.reaper = reaper;
         this.submission = submission;
         this.ring = ring;
         this.handOff = handOff;
@@ -69,10 +70,10 @@ final class IoUringWaitStrategy implements WaitStrategy {
         long remaining = timeoutNanos;
         boolean enters = submission.mayEnter(); // false only for a non-owner of a single-issuer ring (at close)
         submission.takeDoorbellRung();
-        int found = engine.reap();
+        int found = reaper.reap();
         for (;;) {
             // Retired descriptors (single-issuer ring): submit without blocking, so that they close at this reap.
-            boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !engine.hasRetired();
+            boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !reaper.hasRetired();
             boolean capped = false;
             boolean backlogged = false;
             int result;
@@ -100,7 +101,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 result = (n > 0 || found == 0) && enters ? ring.enterNoWait(n) : 0;
                 ring.afterEnter(n, result);
             }
-            found = engine.reap();
+            found = reaper.reap();
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
@@ -109,7 +110,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
             boolean onlyToSubmit = block && completed.isEmpty()
                     && (submission.takeDoorbellRung() | capped | backlogged) && !interrupt.takeSeen();
             if (!onlyToSubmit) {
-                engine.tryFirst().turnEnded(completed.size());
+                reaper.turnEnded(completed.size());
                 return completed.size();
             }
             if (timeoutNanos > 0) {

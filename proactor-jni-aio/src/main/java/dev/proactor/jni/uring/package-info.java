@@ -29,12 +29,14 @@
  * <p><b>Completion.</b> The user data of a request's SQE is a slot number ({@code IoUringSlots}), taken at start and
  * freed by the request's last CQE; a request that goes on (partial write, aborted accept, next piece of a
  * transmission) writes its next SQE with the same slot from the completion handler. The completion handler runs in
- * the leader, under the channel's monitor (lock order: channel, then ring).
+ * the leader, under the channel's monitor (lock order: channel, then ring). The leader's side (reaping, completion
+ * handling) is {@code IoUringReaper}; starting and cancelling, on any thread, is {@code IoUringStarter}, which
+ * also writes the next SQE of a request that goes on.
  *
- * <p><b>Cancellation.</b> {@code cancel} writes an {@code IORING_OP_ASYNC_CANCEL} for the slot, submits it and
- * returns false: the request always ends with its own CQE, so it completes exactly once whichever of the two CQEs
- * comes first. A result reached before the cancel is kept; an error ({@code ECANCELED}) or a continuation is
- * replaced by the cancel's reason.
+ * <p><b>Cancellation.</b> {@code cancel} ({@code IoUringStarter}) writes an {@code IORING_OP_ASYNC_CANCEL} for the
+ * slot, submits it and returns false: the request always ends with its own CQE, so it completes exactly once
+ * whichever of the two CQEs comes first. A result reached before the cancel is kept; an error ({@code ECANCELED})
+ * or a continuation is replaced by the cancel's reason.
  *
  * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
  * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
@@ -61,6 +63,6 @@
  * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
  * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
  * reaches a number reused by the process ({@code IoUringChannels.release}); requests in flight hold the kernel's
- * file. The engine's {@code quiesce} reaps until no request is left in the ring.
+ * file. The engine's {@code quiesce} reaps until no request is left in the ring ({@code IoUringReaper}).
  */
 package dev.proactor.jni.uring;

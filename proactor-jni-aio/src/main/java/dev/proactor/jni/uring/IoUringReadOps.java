@@ -1,0 +1,159 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.IovecArray;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
+import dev.proactor.jni.internal.SocketNative;
+import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Reads for {@link IoUringOps}: a stream {@code READ}, and a file {@code READ_FILE} at the request's position, into
+ * one direct buffer ({@code RECV}, or {@code READ} on a file), several direct buffers through the direction's iovecs
+ * ({@code READV}), or heap buffers through the direction's 64 KiB block (copied out by {@link BounceCopies}); the
+ * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
+ * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
+ * drained the socket with no reap since; a file read is checked against an {@code O_DIRECT} file's alignment before
+ * its SQE is written.
+ *
+ * <p>Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the read's
+ * completion). Errors are thrown for the caller to record as the request's result: an {@link IOException} for a
+ * failed read, an {@link IllegalArgumentException} for a buffer the file's {@code O_DIRECT} alignment refuses.
+ */
+final class IoUringReadOps {
+
+    private IoUringReadOps() {
+    }
+
+    /**
+     * Writes the SQE of the read, unless the read finished at once (tried on the socket, or nothing to read into).
+     *
+     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     */
+    static boolean submitRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, boolean file)
+            throws IOException {
+        IoUringChannel channel = dir.channel;
+        long offset = file ? request.position() : 0;
+        if (request.length() == 1 && request.firstBuffer().isDirect()) {
+            ByteBuffer buffer = request.firstBuffer();
+            long base = dir.scratch.baseAddress(buffer);
+            int position = buffer.position();
+            int limit = buffer.limit();
+            DirectBuffers.checkRange(buffer, position, limit);
+            if (position == limit) {
+                request.complete(0);
+                return false;
+            }
+            dir.mode = IoUringOps.MODE_SINGLE;
+            dir.startPosition = position;
+            if (file) {
+                IoUringOps.checkDirect(channel, base + position, limit - position, offset);
+                return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
+                        offset, 0);
+            }
+            dir.asked = limit - position;
+            if (tryRead(starter, dir, request)) {
+                int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
+                        IoUringNative.MSG_DONTWAIT, null);
+                if (!Errors.isAgain(result)) {
+                    return !completeRead(starter, dir, request, result);
+                }
+            }
+            return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, base + position,
+                    limit - position, 0, 0);
+        }
+        if (IoUringOps.allDirect(request)) {
+            IovecArray iovecs = IoUringOps.iovecs(dir, request, true, file, offset);
+            if (iovecs.count() == 0) {
+                request.complete(0);
+                return false;
+            }
+            dir.mode = IoUringOps.MODE_VECTOR;
+            if (!file) {
+                dir.asked = iovecs.totalLength();
+                if (tryRead(starter, dir, request)) {
+                    long result = SocketNative.recvIov(channel.fd, iovecs.address(), iovecs.count(),
+                            IoUringNative.MSG_DONTWAIT);
+                    if (!Errors.isAgain(result)) {
+                        return !completeRead(starter, dir, request, (int) result);
+                    }
+                }
+            }
+            return starter.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
+                    offset, 0);
+        }
+        if (file) {
+            IoUringOps.refuseHeapBuffer(channel);
+        }
+        int want = BounceCopies.space(request, NativeScratch.BOUNCE_SIZE);
+        if (want == 0) {
+            request.complete(0);
+            return false;
+        }
+        dir.mode = IoUringOps.MODE_BOUNCE;
+        dir.staged = want;
+        NativeMemory bounce = dir.scratch.bounce();
+        if (file) {
+            return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
+        }
+        dir.asked = want;
+        if (tryRead(starter, dir, request)) {
+            int result = SocketNative.recvfrom(channel.fd, bounce.address(), want, IoUringNative.MSG_DONTWAIT, null);
+            if (!Errors.isAgain(result)) {
+                return !completeRead(starter, dir, request, result);
+            }
+        }
+        return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, bounce.address(), want,
+                0, 0);
+    }
+
+    /**
+     * Whether a stream read is tried on the socket at start, whatever its buffers: with {@code tryFirst}, unless the
+     * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
+     */
+    private static boolean tryRead(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
+        return request.bytes() == 0 && dir.drainedAtReap != starter.tryFirst().reaps()
+                && starter.tryFirst().tryAtStart();
+    }
+
+    /**
+     * Records the read's result: bytes read (the buffers' positions moved over them), or -1 at the end of the
+     * stream or file. Notes a stream read that drained its socket (see {@link #tryRead}).
+     *
+     * @return true: a read always finishes with its first result
+     */
+    static boolean completeRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
+        if (request.kind() == OpKind.READ) {
+            boolean drained = result > 0 && result < dir.asked;
+            dir.drainedAtReap = drained ? starter.tryFirst().reaps() : -1;
+        }
+        if (result < 0) {
+            throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
+        }
+        if (result == 0) {
+            request.complete(-1);
+            return true;
+        }
+        switch (dir.mode) {
+            case IoUringOps.MODE_SINGLE:
+                ByteBuffer buffer = request.firstBuffer();
+                buffer.position(dir.startPosition + result);
+                break;
+            case IoUringOps.MODE_VECTOR:
+                dir.scratch.currentIovecs().advance(result);
+                break;
+            default:
+                BounceCopies.drain(dir.scratch.bounce(), result, request);
+                break;
+        }
+        request.complete(result);
+        return true;
+    }
+}

@@ -1,0 +1,155 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.spi.IoRequest;
+import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The leader's side of one {@link IoUringEngine}: reaps the completion queue, turns each CQE into a finished
+ * request (queued for the wait strategy) or the request's next step (written through {@link IoUringStarter}), and
+ * handles the engine's own CQEs (interrupt NOPs, the doorbell's read, cancels); after each reap it closes what was
+ * retired (see {@link RetiredDescriptors}). It also runs the engine's {@code quiesce}, the last reaps with no
+ * leader.
+ *
+ * <p>Threads and locks: the leader only ({@link IoUringWaitStrategy}, {@link IoUringBusyPollWaitStrategy}), or the
+ * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
+ * queue's head need no lock. Each request's CQE is handled under its channel's monitor (lock order: channel, then
+ * ring). An error in handling a request's CQE fails that request (with the cancel's reason if one was asked, else
+ * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
+ * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
+ * time limit and logs what is still in flight then (the ring's close cancels it).
+ */
+final class IoUringReaper {
+
+    /** The engine's logger: stray CQEs and quiesce's leftovers are logged under the same name as before this move. */
+    private static final Logger LOG = LoggerFactory.getLogger(IoUringEngine.class);
+
+    private static final long QUIESCE_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    /** Asked whether it is closing: a doorbell read that completes then is not armed again. */
+    private final IoUringEngine engine;
+    private final IoUringRing ring;
+    private final IoUringSubmission submission;
+    /** Writes the next SQE of a request that goes on. */
+    private final IoUringStarter starter;
+    private final IoUringSlots slots;
+    private final RetiredDescriptors retired;
+    private final IoUringTryFirst tryFirst;
+    private final IoUringInterruptStrategy interrupt;
+    /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
+    private final ArrayDeque<IoRequest> completed;
+    private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
+
+    IoUringReaper(IoUringEngine engine, IoUringRing ring, IoUringSubmission submission, IoUringStarter starter,
+                  IoUringSlots slots, RetiredDescriptors retired, IoUringInterruptStrategy interrupt,
+                  ArrayDeque<IoRequest> completed) {
+        this.engine = engine;
+        this.ring = ring;
+        this.submission = submission;
+        this.starter = starter;
+        this.slots = slots;
+        this.retired = retired;
+        this.tryFirst = starter.tryFirst();
+        this.interrupt = interrupt;
+        this.completed = completed;
+    }
+
+    /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
+    int reap() {
+        tryFirst.reapStarted();
+        int n = ring.completions().reap(onCompletion);
+        submission.afterReap(n);
+        retired.closeConsumed(ring);
+        return n;
+    }
+
+    /**
+     * Whether descriptors wait for the owner to submit their SQEs and close them: the owner then submits without
+     * blocking first, as an enter that blocks would take them in and only close them at its next completion.
+     */
+    boolean hasRetired() {
+        return retired.waiting();
+    }
+
+    /** Leader, at the end of a turn: the turn completed {@code completions} requests (see {@link IoUringTryFirst}). */
+    void turnEnded(int completions) {
+        tryFirst.turnEnded(completions);
+    }
+
+    /** Handles one CQE. Leader (or quiesce) only. */
+    private void onCompletion(long userData, int result) {
+        if (userData == IoUringEngine.INTERRUPT_TAG) {
+            interrupt.onNopCompleted();
+            return;
+        }
+        if (userData == IoUringEngine.DOORBELL_TAG) {
+            submission.onDoorbell(result, engine.isClosing());
+            return;
+        }
+        if (userData < 0) {
+            return; // a cancel's own completion
+        }
+        IoUringDirection dir = slots.get(userData);
+        if (dir == null) {
+            LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
+            return;
+        }
+        IoUringChannel channel = dir.channel;
+        synchronized (channel) {
+            IoRequest request = dir.request;
+            if (request == null || dir.slot != (int) userData) {
+                LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
+                return;
+            }
+            boolean done;
+            try {
+                done = IoUringOps.complete(starter, dir, request, result);
+            } catch (IOException | RuntimeException e) {
+                request.fail(dir.cancelReason != null ? dir.cancelReason
+                        : channel.usable() ? e : new AsynchronousCloseException());
+                done = true;
+            }
+            if (done) {
+                slots.free(dir.slot);
+                dir.clear();
+                completed.add(request);
+            }
+        }
+    }
+
+    /**
+     * Waits, reaping completions, until no request is in the ring any more (every channel was closed and its
+     * requests cancelled before), so the last wait finds every completion. Called with no leader.
+     */
+    void quiesce() {
+        try {
+            submission.claim(); // a single-issuer ring nobody ever led: this last wait is the closing thread's
+        } catch (IOException e) {
+            LOG.warn("enabling the io_uring ring to collect its requests failed: {}", e.getMessage());
+        }
+        if (!submission.mayEnter()) {
+            // Its owner collected everything before it left (the core's owner mode): what is left is reaped only.
+            reap();
+            if (slots.inUse() > 0) {
+                LOG.warn("{} io_uring requests still in flight after the ring's owner left; the ring's close cancels"
+                        + " them", slots.inUse());
+            }
+            return;
+        }
+        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
+            submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
+            ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
+            reap();
+        }
+        int left = slots.inUse();
+        if (left > 0) {
+            LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
+                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+        }
+    }
+}
