@@ -342,7 +342,7 @@ final class TlsEngineLoop {
             return 0; // the socket is closed when the alert has been written
         }
         socketClosed = true;
-        records.releaseLocked(socketWriting);
+        records.releaseLocked();
         return CLOSE_SOCKET;
     }
 

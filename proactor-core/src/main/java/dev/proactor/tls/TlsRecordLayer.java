@@ -18,8 +18,8 @@ import javax.net.ssl.SSLException;
  * Starting socket operations and delegated tasks, completing the handshake and the output operations once their
  * ciphertext was sent, and failing or closing the channel are left to its {@link TlsEngineLoop}.
  *
- * <p><b>Buffers.</b> Its {@link TlsBuffers}: the channel's receive buffer, and the send and plaintext buffers
- * taken from the process's spares while they hold bytes.
+ * <p><b>Buffers.</b> Its {@link TlsBuffers}: the engine wraps and unwraps between heap buffers, the socket reads
+ * and writes direct ones; all but the receive buffer are taken from the process's spares while they hold bytes.
  *
  * <p><b>Lock.</b> It has no lock of its own: the loop owns it and calls every method with the loop's lock held,
  * from whichever thread brought the event. A buffer with a socket operation in flight is not touched: the loop
@@ -89,8 +89,8 @@ final class TlsRecordLayer {
     }
 
     /** The channel is closed: gives back the buffers it took, see {@link TlsBuffers#release}. Lock held. */
-    void releaseLocked(boolean writing) {
-        buffers.release(writing);
+    void releaseLocked() {
+        buffers.release();
     }
 
     /** Makes room to receive for the socket read the caller then starts. Lock held. */
@@ -125,7 +125,7 @@ final class TlsRecordLayer {
 
     /** The bytes received of a record not yet complete (for the truncation message), 0 if none. Lock held. */
     int partialRecordBytes() {
-        return buffers.received().position();
+        return buffers.partialRecordBytes();
     }
 
     // ---------------------------------------------------------------- wrap and unwrap
@@ -146,15 +146,15 @@ final class TlsRecordLayer {
     }
 
     /**
-     * Encrypts what the engine or the head of the writes needs into the send buffer. Lock held; no socket write
+     * Encrypts what the engine or the head of the writes needs into the wrap buffer. Lock held; no socket write
      * in flight.
      */
     boolean wrapLocked(HandshakeStatus hs) throws SSLException {
-        if (!buffers.sendRoomFor(packetSize)) {
+        if (!buffers.wrapRoomFor(packetSize)) {
             return false; // the buffer must be sent before another record fits
         }
         if (hs == HandshakeStatus.NEED_WRAP) {
-            SSLEngineResult r = engine.wrap(NOTHING, buffers.toSend());
+            SSLEngineResult r = engine.wrap(NOTHING, buffers.toWrapInto());
             produced += r.bytesProduced();
             handshakeStepLocked(r);
             return r.bytesProduced() > 0 || r.getHandshakeStatus() != hs;
@@ -179,13 +179,13 @@ final class TlsRecordLayer {
             ops.complete(w);
             return true;
         }
-        SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, buffers.toSend());
+        SSLEngineResult r = engine.wrap(w.buffers, w.offset, w.length, buffers.toWrapInto());
         w.bytes += r.bytesConsumed();
         produced += r.bytesProduced();
         if (r.getStatus() == Status.BUFFER_OVERFLOW) {
             packetSize = engine.getSession().getPacketBufferSize();
-            if (buffers.sendEmpty()) {
-                buffers.sendAtLeast(2 * packetSize); // too small for the engine's records now
+            if (buffers.wrapEmpty()) {
+                buffers.wrapAtLeast(2 * packetSize); // too small for the engine's records now
                 return true;
             }
             return false;
@@ -210,18 +210,17 @@ final class TlsRecordLayer {
      * @param handshakeReported whether the handshake completion was queued, so that plaintext may go to reads
      */
     boolean unwrapLocked(boolean handshakeReported) throws SSLException {
-        ByteBuffer netIn = buffers.received();
-        if (netIn.position() == 0) {
+        if (!buffers.hasCiphertext()) {
             netInStarved = true;
             return false;
         }
         TlsOp reader = handshakeReported && !buffers.hasPlaintext() ? ops.reads.peek() : null;
-        netIn.flip();
+        ByteBuffer netIn = buffers.unwrapInput();
         SSLEngineResult r;
         try {
             r = reader == null ? engine.unwrap(netIn, buffers.plaintext()) : unwrapIntoLocked(netIn, reader);
         } finally {
-            netIn.compact();
+            buffers.unwrapDone();
         }
         boolean delivered = reader != null && reader.bytes > 0;
         if (delivered) {
@@ -233,7 +232,6 @@ final class TlsRecordLayer {
                 buffers.givePlaintextBackIfEmpty();
                 netInStarved = true;
                 packetSize = Math.max(packetSize, engine.getSession().getPacketBufferSize());
-                buffers.receiveAtLeast(packetSize);
                 return delivered;
             }
             case BUFFER_OVERFLOW -> {
@@ -255,7 +253,7 @@ final class TlsRecordLayer {
     }
 
     /**
-     * Unwraps the complete records of {@code netIn} (the receive buffer, flipped) into the buffer of
+     * Unwraps the complete records of {@code netIn} (the unwrap buffer, flipped) into the buffer of
      * {@code reader} while they fit and no handshake message interrupts, adding the plaintext to its count. A
      * first record larger than the room the buffer has goes to the plaintext buffer instead, and from there in
      * pieces to the reads. A record that fails (a bad MAC, a decoding error) after others were read into the
@@ -318,15 +316,15 @@ final class TlsRecordLayer {
 
     /**
      * After a failure: closes the engine's output and wraps what it has to send (its alert, if any) into
-     * the send buffer while it fits, not counted in {@link #produced}. Lock held; no socket write in flight.
+     * the wrap buffer while it fits, not counted in {@link #produced}. Lock held; no socket write in flight.
      *
-     * @throws SSLException as the engine does; what was wrapped before stays in the send buffer
+     * @throws SSLException as the engine does; what was wrapped before stays in the wrap buffer
      */
     void wrapAlertLocked() throws SSLException {
         engine.closeOutbound();
         SSLEngineResult r;
         do {
-            r = engine.wrap(NOTHING, buffers.toSend());
-        } while (r.bytesProduced() > 0 && buffers.sendRoomFor(packetSize));
+            r = engine.wrap(NOTHING, buffers.toWrapInto());
+        } while (r.bytesProduced() > 0 && buffers.wrapRoomFor(packetSize));
     }
 }
