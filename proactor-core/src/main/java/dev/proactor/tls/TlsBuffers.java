@@ -11,9 +11,12 @@ import java.nio.ByteBuffer;
  * between the two.
  *
  * <ul>
- *   <li>The <b>receive buffer</b> (direct, one packet) is the channel's own: a socket read into it is in flight
- *       whenever the channel waits for its peer, idle or not. {@link #unwrapInput()} moves what it received to
- *       the <b>unwrap buffer</b> (heap), which keeps a record not yet complete.
+ *   <li>The <b>receive buffer</b> (direct) is the channel's own: a socket read into it is in flight whenever the
+ *       channel waits for its peer, idle or not. {@link #unwrapInput()} moves what it received to the <b>unwrap
+ *       buffer</b> (heap), which collects a record over as many reads as it takes, so the receive buffer need not
+ *       hold one: it starts at {@value #FIRST_RECEIVE} bytes and doubles, up to one packet, each time a read
+ *       filled it ({@link #readEnded()}), so a connection that only ever exchanges small messages keeps that
+ *       little while idle, and one that moves bulk data reads a packet per system call after a few reads.
  *   <li>The engine wraps into the <b>wrap buffer</b> (heap); {@link #flipOutgoing()} copies it into the <b>send
  *       buffer</b> (direct), which the socket write holds until it ended ({@link #sendEnded()}).
  *   <li>The <b>plaintext buffer</b> (heap) holds a record larger than the room a reader's buffer has, given to the
@@ -38,6 +41,8 @@ final class TlsBuffers {
      * Never written (it has no room), shared by every channel.
      */
     private static final ByteBuffer NONE = ByteBuffer.allocate(0);
+    /** The receive buffer's first capacity (at most a packet). */
+    static final int FIRST_RECEIVE = 4096;
 
     /** Heap, two packets: the wrap and the unwrap buffers. */
     private final SpareBuffers ciphertextSpares;
@@ -45,6 +50,10 @@ final class TlsBuffers {
     private final SpareBuffers sendSpares;
     private final SpareBuffers plaintextSpares;
     private ByteBuffer received;
+    /** The receive buffer's largest capacity: one packet. */
+    private final int packetSize;
+    /** The last read filled the receive buffer: the next one gets a larger one (up to a packet). */
+    private boolean receiveFilled;
     private ByteBuffer toUnwrap = NONE;
     /** Null while the engine wrapped nothing that is not sent yet. */
     private ByteBuffer wrapped;
@@ -53,7 +62,8 @@ final class TlsBuffers {
     private ByteBuffer plaintext = NONE;
 
     TlsBuffers(int packetSize, int applicationBufferSize) {
-        received = ByteBuffer.allocateDirect(packetSize);
+        this.packetSize = packetSize;
+        received = ByteBuffer.allocateDirect(Math.min(FIRST_RECEIVE, packetSize));
         ciphertextSpares = SpareBuffers.of(2 * packetSize, false);
         sendSpares = SpareBuffers.of(2 * packetSize, true);
         plaintextSpares = SpareBuffers.of(applicationBufferSize, false);
@@ -66,11 +76,22 @@ final class TlsBuffers {
         return received;
     }
 
-    /** Makes room in the receive buffer (doubling it when full) for the socket read the caller then starts. */
+    /** A socket read into the receive buffer ended with bytes: notes whether it filled the buffer. */
+    void readEnded() {
+        receiveFilled = !received.hasRemaining();
+    }
+
+    /**
+     * Makes room in the receive buffer for the socket read the caller then starts: doubles it if the last read
+     * filled it and it is smaller than a packet, or if it is full (what it holds is kept). No read in flight.
+     */
     void makeRoomToReceive() {
         if (!received.hasRemaining()) {
-            received = grow(received, received.capacity() * 2);
+            received = grow(received, 2 * received.capacity());
+        } else if (receiveFilled && received.capacity() < packetSize) {
+            received = grow(received, Math.min(2 * received.capacity(), packetSize));
         }
+        receiveFilled = false;
     }
 
     /** Whether ciphertext was received that is not unwrapped yet. */

@@ -100,6 +100,7 @@ final class TlsRecordLayer {
 
     /** A socket read added ciphertext to {@link #incoming()}: the next unwrap may get further. Lock held. */
     void receivedLocked() {
+        buffers.readEnded();
         netInStarved = false;
     }
 
