@@ -57,6 +57,11 @@ import javax.net.ssl.SSLSession;
  * default the common {@link ForkJoinPool}), never on the demultiplexor's threads; the channel goes on when they
  * are done.
  *
+ * <p><b>Memory.</b> A channel keeps one direct buffer of its own, for the ciphertext a socket read brings (4 KiB at
+ * first, doubled up to the engine's packet size each time a read fills it); the buffers the engine encrypts into and
+ * decrypts from, and plaintext a read's buffer had no room for, are heap and direct buffers shared by the process's
+ * channels, held only while they hold bytes. The engine works on heap buffers, the socket on direct ones.
+ *
  * <p><b>Threads.</b> All methods are thread-safe and none blocks on I/O. The engine's wrap and unwrap run under the
  * lock of the channel's engine loop (one per channel), its delegated tasks on the task executor without it, as
  * {@link SSLEngine} allows; handlers are called without any lock.
