@@ -79,8 +79,7 @@ public class TlsChannelEchoBenchmark {
     public void setUp() throws Exception {
         TlsCredentials credentials = TlsCredentials.temporary();
         SSLContext serverContext = credentials.serverContext();
-        SSLContext clientContext = SSLContext.getInstance(TlsCredentials.PROTOCOL);
-        clientContext.init(null, credentials.trustManagers().getTrustManagers(), null);
+        SSLContext clientContext = credentials.clientContext();
         demux = Demultiplexor.open(ProactorConfig.builder().engine(engine).build());
         listener = AsynchChannel.openServer(demux, new Acceptor(serverContext),
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), connections);

@@ -61,8 +61,7 @@ public class TlsRecordBenchmark {
     public void setUp() throws Exception {
         TlsCredentials credentials = TlsCredentials.temporary();
         server = TlsCredentials.serverEngine(credentials.serverContext());
-        SSLContext clientContext = SSLContext.getInstance(TlsCredentials.PROTOCOL);
-        clientContext.init(null, credentials.trustManagers().getTrustManagers(), null);
+        SSLContext clientContext = credentials.clientContext();
         client = clientContext.createSSLEngine("localhost", 443);
         client.setUseClientMode(true);
         int packet = Math.max(client.getSession().getPacketBufferSize(), server.getSession().getPacketBufferSize());

@@ -183,6 +183,21 @@ public final class TlsCredentials {
     }
 
     /**
+     * A JDK client context that trusts exactly this certificate (for in-process clients).
+     *
+     * @return the context
+     */
+    public SSLContext clientContext() {
+        try {
+            SSLContext ctx = SSLContext.getInstance(PROTOCOL);
+            ctx.init(null, trustManagers().getTrustManagers(), null);
+            return ctx;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("JDK has no " + PROTOCOL + " context", e);
+        }
+    }
+
+    /**
      * A server-mode engine of {@code context} with only TLS 1.3 enabled and the default cipher suites.
      *
      * @param context from {@link #serverContext()}
