@@ -60,14 +60,14 @@ final class IoUringOps {
         switch (request.kind()) {
             case READ:
                 require(channel, IoUringChannel.Kind.STREAM, "read");
-                checkWritable(request);
+                DirectBuffers.checkWritable(request);
                 return IoUringReadOps.submitRead(starter, dir, request, false);
             case READ_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file read");
                 if (!channel.readable) {
                     throw new NonReadableChannelException();
                 }
-                checkWritable(request);
+                DirectBuffers.checkWritable(request);
                 return IoUringReadOps.submitRead(starter, dir, request, true);
             case WRITE:
                 require(channel, IoUringChannel.Kind.STREAM, "write");
@@ -142,26 +142,6 @@ final class IoUringOps {
             throw new IllegalArgumentException(operation + " needs a " + kind.name().toLowerCase(java.util.Locale.ROOT)
                     + " channel, not " + channel);
         }
-    }
-
-    private static void checkWritable(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (buffers[i].isReadOnly()) {
-                throw new IllegalArgumentException("cannot read into a read-only buffer");
-            }
-        }
-    }
-
-    /** Whether every buffer of the request is direct (else they go through the bounce block). */
-    static boolean allDirect(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (!buffers[i].isDirect()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
