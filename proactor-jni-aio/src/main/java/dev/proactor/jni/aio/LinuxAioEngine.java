@@ -1,5 +1,7 @@
 package dev.proactor.jni.aio;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+
 import dev.proactor.jni.epoll.EpollEngine;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
@@ -183,11 +185,7 @@ final class LinuxAioEngine implements Engine {
         try {
             files.close();
         } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            } else {
-                failure.addSuppressed(e);
-            }
+            failure = addTo(failure, e);
         }
         if (failure != null) {
             throw failure;
