@@ -88,7 +88,8 @@ final class EpollDatagrams {
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
         NativeScratch scratch = channel.outputScratch;
-        Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
+        Sockaddr to = target == null ? null
+                : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = source.position();
         int limit = source.limit();

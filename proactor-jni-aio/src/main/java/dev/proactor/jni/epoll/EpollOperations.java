@@ -251,7 +251,8 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "connect");
         if (request.engineScratch() != CONNECT_ISSUED) {
             request.engineScratch(CONNECT_ISSUED);
-            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family, SocketAddresses.inet(request.address()));
+            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family,
+                    SocketAddresses.inet(request.address()));
             int result = SocketNative.connect(channel.fd, target);
             if (result == -ErrnoNative.EINPROGRESS) {
                 return false;

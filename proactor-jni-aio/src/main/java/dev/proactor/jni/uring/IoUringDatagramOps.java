@@ -86,7 +86,8 @@ final class IoUringDatagramOps {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
-        Sockaddr to = target == null ? null : dir.scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
+        Sockaddr to = target == null ? null
+                : dir.scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         int position = source.position();
         int limit = source.limit();
         DirectBuffers.checkRange(source, position, limit);

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Closing an io_uring channel while its SQE (a SEND) is written and taken by a leader that has not entered the kernel yet
- * (the leader's steps taken by hand on the engine's ring): the descriptor must not be freed before the kernel took
+ * Closing an io_uring channel while its SQE (a SEND) is written and taken by a leader that has not entered the kernel
+ * yet (the leader's steps taken by hand on the engine's ring): the descriptor must not be freed before the kernel took
  * the SQE in, or the request runs on whatever socket gets the number next.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
