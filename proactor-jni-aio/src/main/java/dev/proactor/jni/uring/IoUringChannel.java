@@ -14,6 +14,7 @@ import java.net.SocketOption;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.util.Locale;
 
 /**
  * The io_uring engine's state of one socket or file: the engine's own descriptor (created, accepted, or a
@@ -183,7 +184,7 @@ final class IoUringChannel implements EngineChannel {
 
     @Override
     public String toString() {
-        return "io_uring " + kind.name().toLowerCase(java.util.Locale.ROOT) + " channel fd " + fd;
+        return "io_uring " + kind.name().toLowerCase(Locale.ROOT) + " channel fd " + fd;
     }
 
     /** The engine this channel belongs to. */

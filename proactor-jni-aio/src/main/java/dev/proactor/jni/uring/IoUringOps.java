@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
+import java.util.Locale;
 
 /**
  * Turns requests into SQEs and CQE results back into request results, one step at a time: checks that a request
@@ -139,7 +140,7 @@ final class IoUringOps {
 
     private static void require(IoUringChannel channel, IoUringChannel.Kind kind, String operation) {
         if (channel.kind != kind) {
-            throw new IllegalArgumentException(operation + " needs a " + kind.name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException(operation + " needs a " + kind.name().toLowerCase(Locale.ROOT)
                     + " channel, not " + channel);
         }
     }
