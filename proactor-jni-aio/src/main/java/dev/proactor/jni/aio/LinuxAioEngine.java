@@ -173,7 +173,14 @@ final class LinuxAioEngine implements Engine {
         }
     }
 
-    /** Closes the sockets' engine (and with it the eventfd's place in its set), then the AIO context. */
+    /**
+     * Closes the sockets' engine (and with it the eventfd's place in its set), then the AIO context. Called once, by
+     * the core's close sequence after the leader has left ({@link Engine#close()}); a later call returns at once, as
+     * both parts' closes do.
+     *
+     * @throws IOException if either part failed to close: the first failure, a later one suppressed in it (both are
+     *                     still closed)
+     */
     @Override
     public void close() throws IOException {
         IOException failure = null;
