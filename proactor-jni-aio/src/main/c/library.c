@@ -38,7 +38,10 @@ static jint proactor_abi_version(JNIEnv *env, jclass cls) {
     return PROACTOR_ABI_VERSION;
 }
 
-/* "class.name(signature)" of every registered native, for the Java-side completeness check; NULL with an exception pending on failure. */
+/*
+ * "class.name(signature)" of every registered native, for the Java-side completeness check; NULL with an exception
+ * pending on failure.
+ */
 static jobjectArray registered_methods(JNIEnv *env, jclass cls) {
     PJ_UNUSED(cls);
     jsize total = 0;

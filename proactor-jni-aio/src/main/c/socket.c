@@ -76,7 +76,10 @@ static jint socket_sendto(JNIEnv *env, jclass cls, jint fd, jlong address, jint 
     return pj_int_result(result);
 }
 
-/* recvmsg(2) with flags into iov_count iovecs at iov_address (a connected stream socket: no address, no control data). */
+/*
+ * recvmsg(2) with flags into iov_count iovecs at iov_address (a connected stream socket: no address, no control
+ * data).
+ */
 static jlong socket_recv_iov(JNIEnv *env, jclass cls, jint fd, jlong iov_address, jint iov_count, jint flags) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);

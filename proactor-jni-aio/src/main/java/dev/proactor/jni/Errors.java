@@ -16,8 +16,8 @@ import java.nio.channels.ClosedChannelException;
  * {@code EHOSTUNREACH} and {@code ENETUNREACH} a {@link NoRouteToHostException}; {@code EBADF} a
  * {@link ClosedChannelException} (in this framework a bad descriptor means the channel was closed under
  * the call); anything else a {@link NativeIoException}. The mapped ones carry a {@link NativeIoException}
- * as their cause, so the errno and the call stay available. {@code EAGAIN} is not an error on a non-blocking descriptor: test it with
- * {@link #isAgain(long)} before asking for an exception.
+ * as their cause, so the errno and the call stay available. {@code EAGAIN} is not an error on a non-blocking
+ * descriptor: test it with {@link #isAgain(long)} before asking for an exception.
  *
  * <p>Requires the native library (errno values and texts come from C); callers check availability first.
  */

@@ -49,7 +49,8 @@ class ErrorsTest {
         assertInstanceOf(BindException.class, Errors.newException("bind", -ErrnoNative.EADDRNOTAVAIL));
         IOException unreachable = Errors.newException("connect", -ErrnoNative.EHOSTUNREACH);
         assertInstanceOf(NoRouteToHostException.class, unreachable);
-        assertEquals(ErrnoNative.EHOSTUNREACH, assertInstanceOf(NativeIoException.class, unreachable.getCause()).errno());
+        assertEquals(ErrnoNative.EHOSTUNREACH,
+                assertInstanceOf(NativeIoException.class, unreachable.getCause()).errno());
         assertInstanceOf(NoRouteToHostException.class, Errors.newException("connect", -ErrnoNative.ENETUNREACH));
     }
 

@@ -1,5 +1,7 @@
 package dev.proactor.jni.aio;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.ErrnoNative;
@@ -385,19 +387,11 @@ final class AioContext {
                 Thread.currentThread().interrupt();
             }
         }
-        IOException failure = null;
         int result = LinuxAioNative.ioDestroy(context);
-        if (result < 0) {
-            failure = Errors.newException("io_destroy", result);
-        }
+        IOException failure = result < 0 ? Errors.newException("io_destroy", result) : null;
         result = IoNative.close(eventfd);
         if (result < 0) {
-            IOException e = Errors.newException("close(eventfd)", result);
-            if (failure == null) {
-                failure = e;
-            } else {
-                failure.addSuppressed(e);
-            }
+            failure = addTo(failure, Errors.newException("close(eventfd)", result));
         }
         if (failure != null) {
             throw failure;

@@ -1,7 +1,7 @@
 package dev.proactor.jni.aio;
 
-import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.spi.IoRequest;
 import java.nio.ByteBuffer;
 

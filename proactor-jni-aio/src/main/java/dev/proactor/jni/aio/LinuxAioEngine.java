@@ -1,5 +1,7 @@
 package dev.proactor.jni.aio;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+
 import dev.proactor.jni.epoll.EpollEngine;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;
@@ -171,7 +173,14 @@ final class LinuxAioEngine implements Engine {
         }
     }
 
-    /** Closes the sockets' engine (and with it the eventfd's place in its set), then the AIO context. */
+    /**
+     * Closes the sockets' engine (and with it the eventfd's place in its set), then the AIO context. Called once, by
+     * the core's close sequence after the leader has left ({@link Engine#close()}); a later call returns at once, as
+     * both parts' closes do.
+     *
+     * @throws IOException if either part failed to close: the first failure, a later one suppressed in it (both are
+     *                     still closed)
+     */
     @Override
     public void close() throws IOException {
         IOException failure = null;
@@ -183,11 +192,7 @@ final class LinuxAioEngine implements Engine {
         try {
             files.close();
         } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            } else {
-                failure.addSuppressed(e);
-            }
+            failure = addTo(failure, e);
         }
         if (failure != null) {
             throw failure;

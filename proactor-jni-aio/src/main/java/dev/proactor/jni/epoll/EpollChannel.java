@@ -13,6 +13,7 @@ import java.net.SocketAddress;
 import java.net.SocketOption;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
+import java.util.Locale;
 
 /**
  * The epoll engine's state of one socket: its descriptor, its id in the engine's table, and the pending
@@ -273,6 +274,6 @@ final class EpollChannel implements EngineChannel {
 
     @Override
     public String toString() {
-        return "epoll " + kind.name().toLowerCase(java.util.Locale.ROOT) + " channel fd " + fd;
+        return "epoll " + kind.name().toLowerCase(Locale.ROOT) + " channel fd " + fd;
     }
 }

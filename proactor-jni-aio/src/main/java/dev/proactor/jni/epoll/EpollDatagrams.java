@@ -1,12 +1,12 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.jni.internal.NativeScratch;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
@@ -88,7 +88,8 @@ final class EpollDatagrams {
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
         NativeScratch scratch = channel.outputScratch;
-        Sockaddr to = target == null ? null : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
+        Sockaddr to = target == null ? null
+                : scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         // Position and limit are read once: address and length of the call both come from them (see DirectBuffers).
         int position = source.position();
         int limit = source.limit();

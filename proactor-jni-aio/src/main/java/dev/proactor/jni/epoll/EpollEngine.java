@@ -245,7 +245,12 @@ public final class EpollEngine implements Engine {
 
     /**
      * Closes every channel still registered (also ones adopted after the core closed its channels), then
-     * the eventfd and the epoll set. Called once, after the leader has left; later additions fail.
+     * the eventfd and the epoll set. Called once, after the leader has left: by the core's close sequence
+     * ({@link Engine#close()}), or by the Linux AIO engine this one serves the sockets of. A later call returns at
+     * once, and later additions fail.
+     *
+     * @throws IOException if a channel, the eventfd or the epoll set failed to close: the first failure, later ones
+     *                     suppressed in it (everything is still closed)
      */
     @Override
     public void close() throws IOException {

@@ -4,11 +4,11 @@ import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.AcceptedSocket;
 import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
@@ -90,7 +90,7 @@ final class EpollOperations {
 
     private static boolean read(EpollChannel channel, IoRequest request) throws IOException {
         requireKind(channel, EpollChannel.Kind.STREAM, "read");
-        checkWritable(request);
+        DirectBuffers.checkWritable(request);
         long result;
         long asked;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
@@ -108,7 +108,7 @@ final class EpollOperations {
             if (result > 0) {
                 buffer.position(position + (int) result);
             }
-        } else if (allDirect(request)) {
+        } else if (DirectBuffers.allDirect(request)) {
             // Buffers with no space are skipped (IovecArray): the first IOV_MAX with space take the bytes.
             IovecArray iovecs = channel.inputScratch.iovecs(request.length());
             ByteBuffer[] buffers = request.buffers();
@@ -178,7 +178,7 @@ final class EpollOperations {
                 if (result > 0) {
                     buffer.position(position + (int) result);
                 }
-            } else if (allDirect(request)) {
+            } else if (DirectBuffers.allDirect(request)) {
                 // Empty buffers are skipped (IovecArray); past IOV_MAX the loop continues with the rest.
                 IovecArray iovecs = channel.outputScratch.iovecs(request.length());
                 ByteBuffer[] buffers = request.buffers();
@@ -251,7 +251,8 @@ final class EpollOperations {
         requireKind(channel, EpollChannel.Kind.STREAM, "connect");
         if (request.engineScratch() != CONNECT_ISSUED) {
             request.engineScratch(CONNECT_ISSUED);
-            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family, SocketAddresses.inet(request.address()));
+            Sockaddr target = channel.outputScratch.sockaddr().setFor(channel.family,
+                    SocketAddresses.inet(request.address()));
             int result = SocketNative.connect(channel.fd, target);
             if (result == -ErrnoNative.EINPROGRESS) {
                 return false;
@@ -284,24 +285,5 @@ final class EpollOperations {
                     + (kind == EpollChannel.Kind.SERVER ? "listening" : "connected stream") + " socket, not "
                     + channel);
         }
-    }
-
-    private static void checkWritable(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (buffers[i].isReadOnly()) {
-                throw new IllegalArgumentException("cannot read into a read-only buffer");
-            }
-        }
-    }
-
-    private static boolean allDirect(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (!buffers[i].isDirect()) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -2,8 +2,8 @@ package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;
-import dev.proactor.spi.InterruptStrategy;
 import dev.proactor.jni.internal.IoNative;
+import dev.proactor.spi.InterruptStrategy;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -26,8 +26,8 @@
  * channel's lock, or, for a stream try at start, with the channel marked as trying under that lock;
  * {@link dev.proactor.jni.epoll.EpollChannel#close()} marks it closed under that lock and releases the descriptor
  * only once no try is running ({@link dev.proactor.jni.epoll.EpollChannel#deferRelease()}), so no thread is ever
- * inside a call on a number the kernel may hand out again. Events still in flight for a closed channel carry an id whose
- * generation no longer matches and are dropped. A transmission reads its file through the engine's own
+ * inside a call on a number the kernel may hand out again. Events still in flight for a closed channel carry an id
+ * whose generation no longer matches and are dropped. A transmission reads its file through the engine's own
  * duplicate of the file's descriptor ({@link dev.proactor.jni.epoll.TransmitSource}), used under the same lock
  * and closed when the transmission ends, is cancelled, or the channel closes.
  *

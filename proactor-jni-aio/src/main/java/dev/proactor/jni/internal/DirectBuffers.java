@@ -1,6 +1,7 @@
 package dev.proactor.jni.internal;
 
 import dev.proactor.jni.NativeLibrary;
+import dev.proactor.spi.IoRequest;
 import java.nio.ByteBuffer;
 
 /**
@@ -27,6 +28,9 @@ import java.nio.ByteBuffer;
  * a shared arena must not be closed while an operation on it is pending.
  */
 public final class DirectBuffers {
+
+    /** The message of a read into a read-only buffer, one request's or one call's. */
+    private static final String READ_ONLY = "cannot read into a read-only buffer";
 
     static {
         NativeLibrary.ensureAvailability();
@@ -107,8 +111,37 @@ public final class DirectBuffers {
      */
     public static long writableAddress(ByteBuffer destination) {
         if (destination != null && destination.isReadOnly()) {
-            throw new IllegalArgumentException("cannot read into a read-only buffer");
+            throw new IllegalArgumentException(READ_ONLY);
         }
         return address(destination);
+    }
+
+    /**
+     * Checks that every buffer of a read request can be read into, before any of them is handed to the kernel or
+     * the bounce block. Any thread; reads only each buffer's read-only flag, which never changes.
+     *
+     * @throws IllegalArgumentException if one of them is read-only
+     */
+    public static void checkWritable(IoRequest request) {
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
+            if (buffers[i].isReadOnly()) {
+                throw new IllegalArgumentException(READ_ONLY);
+            }
+        }
+    }
+
+    /**
+     * Whether every buffer of the request is direct, so the engine hands their memory to the kernel itself; else
+     * they go through the bounce block ({@link BounceCopies}). Any thread; allocates nothing.
+     */
+    public static boolean allDirect(IoRequest request) {
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
+            if (!buffers[i].isDirect()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

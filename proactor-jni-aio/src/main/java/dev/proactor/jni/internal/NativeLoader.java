@@ -131,7 +131,8 @@ public final class NativeLoader {
     static String explainLoadFailure(Path copy, String linkerMessage) {
         String message = "could not load the native library extracted to " + copy + ": " + linkerMessage;
         if (linkerMessage != null
-                && (linkerMessage.contains("failed to map segment") || linkerMessage.contains("Operation not permitted"))) {
+                && (linkerMessage.contains("failed to map segment")
+                        || linkerMessage.contains("Operation not permitted"))) {
             message += ". The directory " + copy.getParent() + " looks mounted noexec; set -D"
                     + NativeLibrary.WORKDIR_PROPERTY + "=<a directory that allows executing files>";
         }

@@ -2,6 +2,7 @@ package dev.proactor.jni.internal;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
 /**
  * A block of native memory for structs the kernel reads or writes (epoll events, iovecs, socket
@@ -54,7 +55,7 @@ public final class NativeMemory {
      * @throws IndexOutOfBoundsException if the range is not inside the block
      */
     public long address(int offset, int length) {
-        java.util.Objects.checkFromIndexSize(offset, length, size());
+        Objects.checkFromIndexSize(offset, length, size());
         return address + offset;
     }
 }

@@ -1,5 +1,7 @@
 package dev.proactor.jni.uring;
 
+import static dev.proactor.jni.internal.CloseFailures.addTo;
+
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.IoNative;
@@ -12,6 +14,7 @@ import java.net.SocketOption;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.util.Locale;
 
 /**
  * The io_uring engine's state of one socket or file: the engine's own descriptor (created, accepted, or a
@@ -137,8 +140,11 @@ final class IoUringChannel implements EngineChannel {
     }
 
     /**
-     * Closes the engine's descriptor and the owner channel, if any and not the user's. Requests still in the ring keep the kernel's
-     * file alive until their (cancelled) completion. Idempotent.
+     * Closes the engine's descriptor and the owner channel, if any and not the user's. Requests still in the ring
+     * keep the kernel's file alive until their (cancelled) completion. Idempotent; any thread.
+     *
+     * @throws IOException if closing the descriptor or the owner failed: the first failure, a later one suppressed
+     *                     in it (both are always tried)
      */
     @Override
     public void close() throws IOException {
@@ -149,7 +155,6 @@ final class IoUringChannel implements EngineChannel {
             closed = true;
             IoUringTransmit.release(output.transmit);
         }
-        IOException failure = null;
         if (kind == Kind.SERVER) {
             // ACCEPTs in flight hold the socket until their cancel completes: stop listening now, so the port is
             // free (and connection attempts refused) when close returns. The accepts end with the close's error.
@@ -159,23 +164,12 @@ final class IoUringChannel implements EngineChannel {
         // written for it was taken in (none can be written after: closed is set), so none reaches a socket or file
         // that gets the number next.
         int result = engine.channels().release(this) ? IoNative.close(fd) : 0;
-        if (result < 0) {
-            IOException closeFailure = Errors.newException("close", result);
-            if (failure == null) {
-                failure = closeFailure;
-            } else {
-                failure.addSuppressed(closeFailure);
-            }
-        }
+        IOException failure = result < 0 ? Errors.newException("close", result) : null;
         if (owner != null && closesOwner) {
             try {
                 owner.close();
             } catch (IOException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
+                failure = addTo(failure, e);
             }
         }
         if (failure != null) {
@@ -190,7 +184,7 @@ final class IoUringChannel implements EngineChannel {
 
     @Override
     public String toString() {
-        return "io_uring " + kind.name().toLowerCase(java.util.Locale.ROOT) + " channel fd " + fd;
+        return "io_uring " + kind.name().toLowerCase(Locale.ROOT) + " channel fd " + fd;
     }
 
     /** The engine this channel belongs to. */

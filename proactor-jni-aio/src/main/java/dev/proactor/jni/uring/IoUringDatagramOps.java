@@ -1,13 +1,13 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.jni.internal.NativeScratch;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
@@ -86,7 +86,8 @@ final class IoUringDatagramOps {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
         SocketAddress target = request.address();
-        Sockaddr to = target == null ? null : dir.scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
+        Sockaddr to = target == null ? null
+                : dir.scratch.sockaddr().setFor(channel.family, SocketAddresses.datagramTarget(channel.family, target));
         int position = source.position();
         int limit = source.limit();
         DirectBuffers.checkRange(source, position, limit);

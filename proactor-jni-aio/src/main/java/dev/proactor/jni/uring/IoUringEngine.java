@@ -249,6 +249,16 @@ final class IoUringEngine implements Engine {
         reaper.quiesce();
     }
 
+    /**
+     * Closes every channel still registered (also ones adopted after the core closed its channels), stops the
+     * submitter thread, then closes the ring, the doorbell and the descriptors still retired. Called once, by the
+     * core's close sequence after the leader has left ({@link Engine#close()}); a later call returns at once. Two
+     * concurrent calls are outside that contract, so {@code closing} is checked and then set, not claimed
+     * atomically: the core never makes them (its close sequence runs once, on one thread).
+     *
+     * @throws IOException if a channel, the ring or the doorbell failed to close: the first failure, later ones
+     *                     suppressed in it (everything is still closed)
+     */
     @Override
     public void close() throws IOException {
         if (closing) {

@@ -54,6 +54,7 @@ public final class IoUringEngineProvider implements EngineProvider {
     @Override
     public Engine create(EngineSettings settings) throws IOException {
         IoUring.ensureAvailability();
-        return new IoUringEngine(settings.waitStrategy(), IoUringFeatures.fromProperties(settings.soleLeader()), settings);
+        return new IoUringEngine(settings.waitStrategy(), IoUringFeatures.fromProperties(settings.soleLeader()),
+                settings);
     }
 }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
+import java.util.Locale;
 
 /**
  * Turns requests into SQEs and CQE results back into request results, one step at a time: checks that a request
@@ -60,14 +61,14 @@ final class IoUringOps {
         switch (request.kind()) {
             case READ:
                 require(channel, IoUringChannel.Kind.STREAM, "read");
-                checkWritable(request);
+                DirectBuffers.checkWritable(request);
                 return IoUringReadOps.submitRead(starter, dir, request, false);
             case READ_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file read");
                 if (!channel.readable) {
                     throw new NonReadableChannelException();
                 }
-                checkWritable(request);
+                DirectBuffers.checkWritable(request);
                 return IoUringReadOps.submitRead(starter, dir, request, true);
             case WRITE:
                 require(channel, IoUringChannel.Kind.STREAM, "write");
@@ -139,29 +140,9 @@ final class IoUringOps {
 
     private static void require(IoUringChannel channel, IoUringChannel.Kind kind, String operation) {
         if (channel.kind != kind) {
-            throw new IllegalArgumentException(operation + " needs a " + kind.name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException(operation + " needs a " + kind.name().toLowerCase(Locale.ROOT)
                     + " channel, not " + channel);
         }
-    }
-
-    private static void checkWritable(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (buffers[i].isReadOnly()) {
-                throw new IllegalArgumentException("cannot read into a read-only buffer");
-            }
-        }
-    }
-
-    /** Whether every buffer of the request is direct (else they go through the bounce block). */
-    static boolean allDirect(IoRequest request) {
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end; i++) {
-            if (!buffers[i].isDirect()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**

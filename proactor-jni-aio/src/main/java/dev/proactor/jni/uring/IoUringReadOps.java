@@ -68,7 +68,7 @@ final class IoUringReadOps {
             return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, base + position,
                     limit - position, 0, 0);
         }
-        if (IoUringOps.allDirect(request)) {
+        if (DirectBuffers.allDirect(request)) {
             IovecArray iovecs = IoUringOps.iovecs(dir, request, true, file, offset);
             if (iovecs.count() == 0) {
                 request.complete(0);

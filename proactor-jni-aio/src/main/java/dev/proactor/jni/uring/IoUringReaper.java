@@ -1,5 +1,6 @@
 package dev.proactor.jni.uring;
 
+import dev.proactor.jni.Errors;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * ring). An error in handling a request's CQE fails that request (with the cancel's reason if one was asked, else
  * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
  * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
- * time limit and logs what is still in flight then (the ring's close cancels it).
+ * time limit and logs what is still in flight then (the ring's close cancels it); an enter that fails with other than
+ * a wake-up ({@link IoUringRing#isTransient}) is logged and ends the wait at once, as it would only fail again.
  */
 final class IoUringReaper {
 
@@ -123,7 +125,8 @@ final class IoUringReaper {
 
     /**
      * Waits, reaping completions, until no request is in the ring any more (every channel was closed and its
-     * requests cancelled before), so the last wait finds every completion. Called with no leader.
+     * requests cancelled before), so the last wait finds every completion. Called with no leader. Throws nothing:
+     * at its time limit, or at an enter that fails, it logs and returns (see the class documentation).
      */
     void quiesce() {
         try {
@@ -143,8 +146,15 @@ final class IoUringReaper {
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
         while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
             submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
-            ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
+            int result = ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
             reap();
+            if (!IoUringRing.isTransient(result)) {
+                // A failed enter (EFAULT, EINVAL, EBADFD, ...) returns at once and fails the same way again: retried
+                // until the time limit it would spin. The leaders throw on it; quiesce throws nothing, so it stops.
+                LOG.error("io_uring_enter failed while collecting the last completions; the ring's close cancels the"
+                        + " {} requests still in flight", slots.inUse(), Errors.newException("io_uring_enter", result));
+                return;
+            }
         }
         int left = slots.inUse();
         if (left > 0) {

@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
@@ -352,7 +353,7 @@ final class IoUringRing {
     /** Whether an enter result is a wake-up or a full queue rather than a failure. */
     static boolean isTransient(int result) {
         return result >= 0 || result == -IoUringNative.ETIME || Errors.isAgain(result)
-                || result == -IoUringNative.EBUSY || result == -dev.proactor.jni.internal.ErrnoNative.EINTR;
+                || result == -IoUringNative.EBUSY || result == -ErrnoNative.EINTR;
     }
 
     /** Unmaps the rings and closes the descriptor (the kernel cancels what is still in flight). Once. */

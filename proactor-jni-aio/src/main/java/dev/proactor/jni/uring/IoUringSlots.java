@@ -1,5 +1,7 @@
 package dev.proactor.jni.uring;
 
+import java.util.Arrays;
+
 /**
  * The request slot table of one {@link IoUringEngine}: maps the user data of a request's SQEs, a slot number, back
  * to the direction whose request it is. A slot is taken at start and freed at the request's last CQE.
@@ -24,8 +26,8 @@ final class IoUringSlots {
                 slot = freeSlots[--freeCount];
             } else {
                 if (nextSlot == slots.length) {
-                    slots = java.util.Arrays.copyOf(slots, slots.length * 2);
-                    freeSlots = java.util.Arrays.copyOf(freeSlots, freeSlots.length * 2);
+                    slots = Arrays.copyOf(slots, slots.length * 2);
+                    freeSlots = Arrays.copyOf(freeSlots, freeSlots.length * 2);
                 }
                 slot = nextSlot++;
             }

@@ -74,7 +74,6 @@ final class IoUringTransmit {
         return step(starter, dir, request);
     }
 
-
     static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         State state = dir.transmit;

@@ -71,7 +71,7 @@ final class IoUringWriteOps {
             return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
                     0, IoUringNative.MSG_NOSIGNAL);
         }
-        if (IoUringOps.allDirect(request)) {
+        if (DirectBuffers.allDirect(request)) {
             IovecArray iovecs = IoUringOps.iovecs(dir, request, false, file, offset);
             if (iovecs.count() == 0) {
                 return false;

@@ -5,8 +5,8 @@ import dev.proactor.conformance.DispatchRulesConformanceTest;
 import java.util.stream.Stream;
 
 /**
- * The core's dispatch rules conformance suite on the Linux AIO engine, whose sockets the epoll engine serves under the same
- * leader wait as the AIO files (see {@link LinuxAioSocketMatrix} for the configurations). Skipped, with the cause,
+ * The core's dispatch rules conformance suite on the Linux AIO engine, whose sockets the epoll engine serves under the
+ * same leader wait as the AIO files (see {@link LinuxAioSocketMatrix} for the configurations). Skipped, with the cause,
  * where the native library, epoll or Linux AIO is unavailable.
  */
 class LinuxAioDispatchRulesConformanceTest extends DispatchRulesConformanceTest {

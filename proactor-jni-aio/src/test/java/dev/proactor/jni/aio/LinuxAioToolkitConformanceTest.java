@@ -5,7 +5,10 @@ import dev.proactor.conformance.ToolkitConformanceTest;
 import dev.proactor.conformance.ToolkitTesting;
 import java.util.stream.Stream;
 
-/** The toolkit (Acceptor, Connector, ReadFully) on the Linux AIO (sockets on its epoll side) engine. Skipped, with the cause, where the engine is unavailable. */
+/**
+ * The toolkit (Acceptor, Connector, ReadFully) on the Linux AIO (sockets on its epoll side) engine. Skipped, with the
+ * cause, where the engine is unavailable.
+ */
 class LinuxAioToolkitConformanceTest extends ToolkitConformanceTest {
 
     static Stream<ProactorConfig> configurations() {

@@ -11,6 +11,7 @@ import dev.proactor.jni.NativeTestSupport;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
+import java.io.IOException;
 import java.lang.reflect.Method;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -20,6 +21,7 @@ import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.UnsupportedAddressTypeException;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -132,13 +134,13 @@ class EpollDatagramTest {
         IoRequest received = receive(b, big);
         assertNull(received.error());
         assertEquals(data.length, received.bytes());
-        assertArrayEquals(data, java.util.Arrays.copyOf(big.array(), data.length));
+        assertArrayEquals(data, Arrays.copyOf(big.array(), data.length));
         assertEquals(a.localAddress(), received.peer());
 
         IoRequest tooBig = send(a, ByteBuffer.allocate(70_000), b.localAddress());
-        assertInstanceOf(java.io.IOException.class, tooBig.error());
+        assertInstanceOf(IOException.class, tooBig.error());
         IoRequest tooBigDirect = send(a, ByteBuffer.allocateDirect(70_000), b.localAddress());
-        assertInstanceOf(java.io.IOException.class, tooBigDirect.error());
+        assertInstanceOf(IOException.class, tooBigDirect.error());
     }
 
     /**

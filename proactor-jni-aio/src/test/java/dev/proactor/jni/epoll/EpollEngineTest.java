@@ -25,6 +25,7 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.List;
 import java.util.Random;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
@@ -67,7 +68,7 @@ class EpollEngineTest {
         }
         assertNotNull(found, "no epoll provider registered in META-INF/services");
         assertTrue(found.isAvailable());
-        assertEquals(java.util.List.of("epoll", "busy-poll"), found.waitStrategies());
+        assertEquals(List.of("epoll", "busy-poll"), found.waitStrategies());
     }
 
     @ParameterizedTest(name = "{0}, {1} leader, direct={2}")

@@ -23,6 +23,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -129,7 +130,7 @@ public abstract class AbstractDirectIoTest {
             // The bytes are on the file: a buffered reader sees them.
             byte[] onDisk = Files.readAllBytes(file);
             assertEquals(0, onDisk[0]);
-            assertArrayEquals(data, java.util.Arrays.copyOfRange(onDisk, ALIGN, ALIGN + data.length));
+            assertArrayEquals(data, Arrays.copyOfRange(onDisk, ALIGN, ALIGN + data.length));
 
             // Reading past the end with an aligned length is a short read, then end of stream.
             ByteBuffer tail = aligned(2 * ALIGN);

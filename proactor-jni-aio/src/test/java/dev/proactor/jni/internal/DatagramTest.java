@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -100,7 +101,7 @@ class DatagramTest {
         assertEquals(10, small.position(), "only what fits is stored");
         byte[] stored = new byte[10];
         small.flip().get(stored);
-        assertArrayEquals(java.util.Arrays.copyOf(big, 10), stored);
+        assertArrayEquals(Arrays.copyOf(big, 10), stored);
 
         ByteBuffer next = ByteBuffer.allocateDirect(10);
         assertEquals(2, SocketNative.recvfrom(receiver, next, SocketNative.MSG_TRUNC, null),

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.jni.IoUring;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Closing an io_uring channel while its SQE (a SEND) is written and taken by a leader that has not entered the kernel yet
- * (the leader's steps taken by hand on the engine's ring): the descriptor must not be freed before the kernel took
+ * Closing an io_uring channel while its SQE (a SEND) is written and taken by a leader that has not entered the kernel
+ * yet (the leader's steps taken by hand on the engine's ring): the descriptor must not be freed before the kernel took
  * the SQE in, or the request runs on whatever socket gets the number next.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -88,7 +90,7 @@ class IoUringCloseTest {
     void aChannelClosedByAnotherThreadThanTheRingsOwnerIsClosedByTheOwnerOnceItsSqesAreIn() throws Exception {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
-        assumeTrue(dev.proactor.jni.IoUring.isDeferTaskrunSupported(), "the kernel has no DEFER_TASKRUN");
+        assumeTrue(IoUring.isDeferTaskrunSupported(), "the kernel has no DEFER_TASKRUN");
         InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false"); // the SEND goes to the ring, untried
         IoUringEngine engine;
@@ -144,7 +146,7 @@ class IoUringCloseTest {
             try {
                 channel.close();
             } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }, "closer");
         closer.start();

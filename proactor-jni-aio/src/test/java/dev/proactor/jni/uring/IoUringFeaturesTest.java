@@ -42,7 +42,8 @@ class IoUringFeaturesTest {
     @Test
     void malformedPropertiesAreRejectedWithTheAllowedValues() {
         System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "1000");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> IoUringFeatures.fromProperties(false));
         assertTrue(e.getMessage().contains("power of two"), e.getMessage());
         System.clearProperty(IoUringFeatures.ENTRIES_PROPERTY);
         System.setProperty(IoUringFeatures.POLL_FIRST_PROPERTY, "yes");
