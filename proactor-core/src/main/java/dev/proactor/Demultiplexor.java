@@ -67,26 +67,46 @@ public final class Demultiplexor implements AutoCloseable {
         EngineSelector.Choice choice = EngineSelector.choose(config);
         Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary",
                 dispatcher::isOwnThread, config.leader() == LeaderMode.OWNER));
-        this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
-        Engine fileEngine = createFileEngine(config, engine, name + "-files");
-        this.files = fileEngine == null ? null
-                : new Processor(name + "-files", fileEngine, dispatcher, LeaderMode.DEDICATED, config.maxInFlight());
-        this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
-        this.routing = new ChannelRouting(this, processors, name + "-files-leader");
-        dispatcher.setProcessors(processors);
-        if (config.promptHandlers()) {
-            for (Processor p : processors) {
-                p.keepTurnsWhileDispatching();
+        Engine fileEngine = null;
+        try {
+            this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
+            fileEngine = createFileEngine(config, engine, name + "-files");
+            this.files = fileEngine == null ? null : new Processor(name + "-files", fileEngine, dispatcher,
+                    LeaderMode.DEDICATED, config.maxInFlight());
+            this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
+            this.routing = new ChannelRouting(this, processors, name + "-files-leader");
+            dispatcher.setProcessors(processors);
+            if (config.promptHandlers()) {
+                for (Processor p : processors) {
+                    p.keepTurnsWhileDispatching();
+                }
             }
+            this.statistics = config.dispatchStatistics() ? new DispatchStatistics() : null;
+            if (statistics != null) {
+                dispatcher.recordQueueWait(statistics.queueWait);
+                primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
+            }
+            this.pool = new PoolThreads(this, name, dispatcher, processors);
+            this.closing = new DemultiplexorClosing(name, dispatcher, processors, channels);
+            primary.startDedicatedLeader(name + "-leader");
+        } catch (RuntimeException | Error e) {
+            // Nothing else will ever close the engines made so far (their descriptors, rings, threads).
+            closeAfterFailure(engine, e);
+            closeAfterFailure(fileEngine, e);
+            throw e;
         }
-        this.statistics = config.dispatchStatistics() ? new DispatchStatistics() : null;
-        if (statistics != null) {
-            dispatcher.recordQueueWait(statistics.queueWait);
-            primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
+    }
+
+    /** Closes {@code engine} (if any) of a demultiplexor that failed to open; its failure goes with {@code cause}. */
+    private static void closeAfterFailure(Engine engine, Throwable cause) {
+        if (engine == null) {
+            return;
         }
-        this.pool = new PoolThreads(this, name, dispatcher, processors);
-        this.closing = new DemultiplexorClosing(name, dispatcher, processors, channels);
-        primary.startDedicatedLeader(name + "-leader");
+        try {
+            engine.close();
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     /** The secondary engine for files, or null when the primary runs files itself or files are configured off. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.testengine.ManualEngineProvider;
+import dev.proactor.testengine.ScriptedEngineProvider;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -222,6 +223,16 @@ class DispatcherTest {
             t.schedule(1, TimeUnit.MILLISECONDS);
             assertEquals(1, demux.handleEvents(60, TimeUnit.SECONDS), "a timer is served by the waiting thread");
         }
+    }
+
+    /** A demultiplexor whose construction fails after its engine was made closes that engine: no descriptor leaks. */
+    @Test
+    void aFailureWhileOpeningClosesTheEngineAlreadyMade() {
+        IllegalStateException failure = new IllegalStateException("scripted");
+        ScriptedEngineProvider.FAIL_NEXT_SETUP.set(failure);
+        ProactorConfig config = ProactorConfig.builder().engine(ScriptedEngineProvider.NAME).build();
+        assertSame(failure, assertThrows(IllegalStateException.class, () -> Demultiplexor.open(config)));
+        assertTrue(ScriptedEngineProvider.last().isClosed(), "the engine made before the failure was left open");
     }
 
     /** A factory that fails half-way leaves the pool as it was: the threads it made before are not started. */

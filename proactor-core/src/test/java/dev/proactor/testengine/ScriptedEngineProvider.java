@@ -35,6 +35,12 @@ public final class ScriptedEngineProvider implements EngineProvider {
 
     private static final AtomicReference<ScriptedEngine> LAST = new AtomicReference<>();
 
+    /**
+     * Thrown (once) by the next engine's {@code startInterruptsLeader()}, which the demultiplexor asks while it is
+     * being built: a failure after the engine exists.
+     */
+    public static final AtomicReference<RuntimeException> FAIL_NEXT_SETUP = new AtomicReference<>();
+
     /** The engine created last (tests run one demultiplexor at a time). */
     public static ScriptedEngine last() {
         return LAST.get();
@@ -175,6 +181,10 @@ public final class ScriptedEngineProvider implements EngineProvider {
 
         @Override
         public boolean startInterruptsLeader() {
+            RuntimeException failure = FAIL_NEXT_SETUP.getAndSet(null);
+            if (failure != null) {
+                throw failure;
+            }
             return false;
         }
 
