@@ -34,8 +34,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Threads.</b> Input, output and timer completions of one connection may run on different pool threads
  * at the same time; every callback synchronizes on the connection, which keeps the state machine simple. The
- * one reusable timer is never trusted blindly: a firing counts only if it is the latest arming and its deadline
- * has passed, since a callback that began just before a {@code cancel} or re-{@code schedule} still runs.
+ * one reusable timer is never trusted blindly ({@link ConnectionTimer}).
  *
  * <p><b>Bodies.</b> Files up to {@link #INLINE_BODY_MAX} are read into the response buffer and sent with the
  * head in one write; larger files are sent by {@code transmitFile} in chunks of {@link #sendChunk(long)}
@@ -110,16 +109,13 @@ final class HttpConnection implements Service {
     private final HttpRequestParser parser;
     private final HttpRequest request = new HttpRequest();
     private final HttpResponseHeader header;
-    private final OpTimer timer;
+    private final ConnectionTimer timer;
 
     private HttpTransport channel;
     private Phase phase = Phase.IDLE;
     private boolean readPending;
     private boolean writePending;
     private boolean closeAfterResponse;
-    private boolean timerArmed;
-    /** When the scheduled timer is due ({@link System#nanoTime()}); an earlier firing is a stale one. */
-    private long timerDeadline;
     /** While a file is being sent: when a chunk last completed (or the response began). */
     private long lastProgress;
     private FileChannel file;
@@ -139,7 +135,7 @@ final class HttpConnection implements Service {
         // only: a rejected one reads solely to drain, for which a small buffer does.
         this.in = ByteBuffer.allocate(admitted ? config.maxHeadBytes() : 512);
         this.header = new HttpResponseHeader(HttpResponseHeader.HEAD_CAPACITY + (admitted ? INLINE_BODY_MAX : 0));
-        this.timer = server.demultiplexor().newTimer(this);
+        this.timer = new ConnectionTimer(server.demultiplexor(), this);
     }
 
     /**
@@ -491,8 +487,7 @@ final class HttpConnection implements Service {
     // ---------------------------------------------------------------- timer and close
 
     /**
-     * (Re)arms the connection's timer; the deadline is taken before scheduling so that the firing of this
-     * arming always finds it passed. Returns false, having closed the connection, if the demultiplexor is
+     * (Re)arms the connection's timer. Returns false, having closed the connection, if the demultiplexor is
      * closing (server shutdown), so that the caller starts nothing more.
      */
     private boolean arm(long millis) {
@@ -500,24 +495,17 @@ final class HttpConnection implements Service {
     }
 
     private boolean armNanos(long nanos) {
-        timerDeadline = System.nanoTime() + nanos;
-        timerArmed = true;
-        try {
-            timer.schedule(nanos, TimeUnit.NANOSECONDS);
+        if (timer.arm(nanos)) {
             return true;
-        } catch (IllegalStateException e) {
-            if (!server.demultiplexor().isClosed()) {
-                throw e;
-            }
-            closeNow();
-            return false;
         }
+        closeNow();
+        return false;
     }
 
     @Override
     public synchronized void onTimerCompleted(OpTimer op) {
         long now = System.nanoTime();
-        if (phase == Phase.CLOSED || !timerArmed || now - timerDeadline < 0) {
+        if (phase == Phase.CLOSED || !timer.isDue(now)) {
             return; // cancelled or re-armed after this firing began: a later firing will decide
         }
         if (phase == Phase.RESPONDING && file != null) {
@@ -530,7 +518,6 @@ final class HttpConnection implements Service {
             }
             LOG.debug("{}: no progress sending a file for {} ms", channel, config.idleTimeoutMillis());
         }
-        timerArmed = false;
         if (phase == Phase.HEAD) {
             LOG.debug("{}: request head not complete within {} ms", channel, config.headerTimeoutMillis());
             respondAndClose(408);
@@ -546,7 +533,6 @@ final class HttpConnection implements Service {
             return;
         }
         phase = Phase.CLOSED;
-        timerArmed = false;
         timer.cancel();
         channel.close();
         if (!writePending) {
