@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * one reusable timer is never trusted blindly ({@link ConnectionTimer}).
  *
  * <p><b>Bodies.</b> Files up to {@link #INLINE_BODY_MAX} are read into the response buffer and sent with the
- * head in one write; larger files are sent by {@code transmitFile} in chunks of {@link #sendChunk(long)}
+ * head in one write; larger files are sent by {@code transmitFile} in chunks of {@link FileBody#sendChunk(long)}
  * bytes, the head going with the first.
  *
  * <p><b>Sending timeout.</b> While a file body is sent, the idle timeout measures lack of progress, not time
@@ -45,23 +45,13 @@ import org.slf4j.LoggerFactory;
  * and when the timer fires it is armed again for the rest of an idle timeout counted from the last progress;
  * only an idle timeout without any completed chunk closes the connection. So a client that reads slowly but
  * steadily gets a body of any size, and one that stops reading is closed an idle timeout after its last
- * progress (the same time a stalled write gets).
- *
- * <p>Progress is only visible at chunk granularity: a transmit completes when its whole region has gone into the
- * socket, and the engines wait for the kernel to report the socket writable, which Linux does only once a third
- * of the send buffer is free. Both are therefore bounded from the idle timeout: the chunk is what a reader at
- * {@link #SLOW_READER_BYTES_PER_SECOND} takes in a quarter of the timeout (120 KiB for 30 s, at least
- * {@link #MIN_SEND_CHUNK}, at most {@link #MAX_SEND_CHUNK}), and each connection sets its
- * {@code SO_SNDBUF} to it (the kernel's autotuning would otherwise let the buffer grow to 4 MiB, and a slow reader
- * would have to drain over a MiB between two completions). Such a reader then completes a chunk about four
- * times per timeout; one reading less than about a chunk per timeout (4 KiB/s for 30 s) cannot be told from a
- * stalled one and is closed. The price: a bounded send buffer also bounds the bytes in flight, which caps a
- * single connection at about twice the chunk per round trip on a long path (some 5 MB/s at 50 ms for the
- * default timeout); a longer idle timeout raises both the cap and the slowest reader served.
+ * progress (the same time a stalled write gets). The chunk size, and the send buffer sized to match, are
+ * explained in {@link FileBody}.
  *
  * <p><b>Allocation.</b> Per connection: the request buffer (the head limit), the parser, the request, the
- * response buffer (head plus a small body) and the timer, all reused for every request. Per request only what the JDK needs: the
- * target string, the resolved {@code Path} and the opened {@code FileChannel}.
+ * response buffer (head plus a small body), the file body and the timer, all reused for every request. Per
+ * request only what the JDK needs: the target string, the resolved {@code Path} and the opened
+ * {@code FileChannel}.
  */
 final class HttpConnection implements Service {
 
@@ -75,30 +65,8 @@ final class HttpConnection implements Service {
      * TCP_NODELAY). The read is one positional read, normally from the page cache.
      */
     static final int INLINE_BODY_MAX = 16 * 1024;
-    /** Fewest file bytes per transmit (short idle timeouts): below this, completions cost more than they tell. */
-    static final long MIN_SEND_CHUNK = 16 * 1024;
-    /** Most file bytes per transmit (long idle timeouts). */
-    static final long MAX_SEND_CHUNK = 1L << 20;
-    /**
-     * A reader this slow, but steady, still shows progress {@link #PROGRESS_CHECKS} times per idle timeout: the
-     * chunk (and the socket's send buffer) are sized for it from the idle timeout.
-     */
-    static final long SLOW_READER_BYTES_PER_SECOND = 16 * 1024;
-    /** How often per idle timeout a reader at {@link #SLOW_READER_BYTES_PER_SECOND} completes a chunk. */
-    static final int PROGRESS_CHECKS = 4;
     /** Longest time input is drained before a closing connection is closed (capped by the idle timeout). */
     static final long LINGER_MILLIS = 2_000;
-
-    /**
-     * File bytes per {@code transmitFile} for an idle timeout, also each connection's {@code SO_SNDBUF}: what a
-     * reader at {@link #SLOW_READER_BYTES_PER_SECOND} takes in 1/{@link #PROGRESS_CHECKS} of the timeout, within
-     * [{@link #MIN_SEND_CHUNK}, {@link #MAX_SEND_CHUNK}] (120 KiB for the default 30 s).
-     */
-    static long sendChunk(long idleTimeoutMillis) {
-        long millis = Math.min(idleTimeoutMillis, TimeUnit.HOURS.toMillis(1)); // an hour is past the maximum
-        long bytes = SLOW_READER_BYTES_PER_SECOND * millis / 1000 / PROGRESS_CHECKS;
-        return Math.max(MIN_SEND_CHUNK, Math.min(MAX_SEND_CHUNK, bytes));
-    }
 
     private enum Phase { IDLE, HEAD, RESPONDING, LINGERING, CLOSED }
 
@@ -109,6 +77,7 @@ final class HttpConnection implements Service {
     private final HttpRequestParser parser;
     private final HttpRequest request = new HttpRequest();
     private final HttpResponseHeader header;
+    private final FileBody body;
     private final ConnectionTimer timer;
 
     private HttpTransport channel;
@@ -116,11 +85,6 @@ final class HttpConnection implements Service {
     private boolean readPending;
     private boolean writePending;
     private boolean closeAfterResponse;
-    /** While a file is being sent: when a chunk last completed (or the response began). */
-    private long lastProgress;
-    private FileChannel file;
-    private long filePosition;
-    private long fileEnd;
 
     /**
      * @param admitted {@code false} for a connection over the limit: it is only told {@code 503} and closed
@@ -135,6 +99,7 @@ final class HttpConnection implements Service {
         // only: a rejected one reads solely to drain, for which a small buffer does.
         this.in = ByteBuffer.allocate(admitted ? config.maxHeadBytes() : 512);
         this.header = new HttpResponseHeader(HttpResponseHeader.HEAD_CAPACITY + (admitted ? INLINE_BODY_MAX : 0));
+        this.body = new FileBody(server.sendChunk());
         this.timer = new ConnectionTimer(server.demultiplexor(), this);
     }
 
@@ -167,7 +132,7 @@ final class HttpConnection implements Service {
         socket.setOption(StandardSocketOptions.TCP_NODELAY, true);
         // A send buffer sized from the idle timeout instead of autotuned (up to 4 MiB): the kernel wakes a writer
         // only when a third of it is free, so this bounds how much a slow reader must drain before the next
-        // transmit can complete and count as progress (see the class comment).
+        // transmit can complete and count as progress (see FileBody).
         socket.setOption(StandardSocketOptions.SO_SNDBUF, (int) server.sendChunk());
         if (server.draining()) {
             closeNow(); // accepted while the server began to stop: not served
@@ -299,13 +264,13 @@ final class HttpConnection implements Service {
             size = f.size(); // the length actually sent, even if the file changed since it was resolved
         } catch (IOException e) {
             LOG.warn("{}: size of {} failed", channel, r.file(), e);
-            closeQuietly(f);
+            FileBody.closeQuietly(f, channel);
             send(header.error(500, now, keepAlive, minor, false));
             return;
         }
         ByteRange range = requestedRange(r, size);
         if (range == ByteRange.UNSATISFIABLE) {
-            closeQuietly(f);
+            FileBody.closeQuietly(f, channel);
             send(header.start(416, now).field("Accept-Ranges", "bytes").contentRange(size)
                     .errorBody(416, keepAlive, minor, false));
             return;
@@ -325,14 +290,12 @@ final class HttpConnection implements Service {
                 LOG.warn("{}: reading {} failed", channel, r.file(), e);
                 whole = header.error(500, now, keepAlive, minor, false);
             } finally {
-                closeQuietly(f);
+                FileBody.closeQuietly(f, channel);
             }
             send(whole);
             return;
         }
-        file = f;
-        filePosition = first;
-        fileEnd = first + length;
+        body.open(f, first, length);
         transmitFile(ok.finish());
     }
 
@@ -391,7 +354,6 @@ final class HttpConnection implements Service {
      * completed for a whole idle timeout (see {@link #onTimerCompleted}).
      */
     private void transmitFile(ByteBuffer head) {
-        lastProgress = System.nanoTime();
         if (arm(config.idleTimeoutMillis())) {
             transmitChunk(head);
         }
@@ -399,9 +361,8 @@ final class HttpConnection implements Service {
 
     /** Sends the next chunk of the file, behind {@code head} (null after the first chunk). */
     private void transmitChunk(ByteBuffer head) {
-        long count = Math.min(server.sendChunk(), fileEnd - filePosition);
         writePending = true;
-        channel.transmitFile(file, filePosition, count, head);
+        channel.transmitFile(body.file(), body.position(), body.nextChunkLength(), head);
     }
 
     @Override
@@ -432,7 +393,8 @@ final class HttpConnection implements Service {
     synchronized void transmitCompleted(Throwable error, long bytes, long count) {
         writePending = false;
         if (phase == Phase.CLOSED) {
-            closeFile(); // deferred by closeNow(): the file must stay open while a transmission is pending
+            // Deferred by closeNow(): the file must stay open while a transmission is pending.
+            body.close(channel);
             return;
         }
         if (error != null) {
@@ -441,13 +403,11 @@ final class HttpConnection implements Service {
             closeNow();
             return;
         }
-        filePosition += count;
-        if (filePosition < fileEnd) {
-            lastProgress = System.nanoTime();
+        if (body.chunkSent(count)) { // more to send: the completion counted as progress
             transmitChunk(null);
             return;
         }
-        closeFile();
+        body.close(channel);
         afterResponse();
     }
 
@@ -508,10 +468,10 @@ final class HttpConnection implements Service {
         if (phase == Phase.CLOSED || !timer.isDue(now)) {
             return; // cancelled or re-armed after this firing began: a later firing will decide
         }
-        if (phase == Phase.RESPONDING && file != null) {
+        if (phase == Phase.RESPONDING && body.isOpen()) {
             // Sending a file: the timeout measures lack of progress. If a chunk completed since the timer was
             // armed, wait for the rest of an idle timeout counted from that completion.
-            long left = TimeUnit.MILLISECONDS.toNanos(config.idleTimeoutMillis()) - (now - lastProgress);
+            long left = TimeUnit.MILLISECONDS.toNanos(config.idleTimeoutMillis()) - body.nanosSinceProgress(now);
             if (left > 0) {
                 armNanos(left);
                 return;
@@ -536,7 +496,7 @@ final class HttpConnection implements Service {
         timer.cancel();
         channel.close();
         if (!writePending) {
-            closeFile();
+            body.close(channel);
         }
     }
 
@@ -551,20 +511,5 @@ final class HttpConnection implements Service {
             closeAfterResponse = true;
         }
         // LINGERING: already closing; CLOSED: nothing to do.
-    }
-
-    private void closeFile() {
-        if (file != null) {
-            closeQuietly(file);
-            file = null;
-        }
-    }
-
-    private void closeQuietly(FileChannel f) {
-        try {
-            f.close();
-        } catch (IOException e) {
-            LOG.debug("{}: closing a file failed", channel, e); // read-only file: nothing can be lost
-        }
     }
 }

@@ -140,7 +140,7 @@ public final class HttpServer implements AutoCloseable {
         this.tls = tls;
         this.config = Objects.requireNonNull(config, "config");
         this.resolver = new StaticFileResolver(config.root());
-        this.sendChunk = HttpConnection.sendChunk(config.idleTimeoutMillis());
+        this.sendChunk = FileBody.sendChunk(config.idleTimeoutMillis());
         this.demultiplexor = Demultiplexor.open(proactor);
         try {
             this.acceptor = Acceptor.builder(demultiplexor, config.bind(), () -> new HttpConnection(this, true))
@@ -193,7 +193,7 @@ public final class HttpServer implements AutoCloseable {
         return resolver;
     }
 
-    /** File bytes per {@code transmitFile} of a response body (see {@link HttpConnection#sendChunk(long)}). */
+    /** File bytes per {@code transmitFile} of a response body (see {@link FileBody#sendChunk(long)}). */
     long sendChunk() {
         return sendChunk;
     }

@@ -61,7 +61,7 @@ class HttpServerIntegrationTest {
                 java.util.Arrays.copyOf(big, HttpConnection.INLINE_BODY_MAX + 1));
         HttpServer.Config config = HttpServer.Config.defaults(new InetSocketAddress("127.0.0.1", 0), root);
         Files.write(root.resolve("chunk-plus-1.bin"),
-                java.util.Arrays.copyOf(big, (int) HttpConnection.sendChunk(config.idleTimeoutMillis()) + 1));
+                java.util.Arrays.copyOf(big, (int) FileBody.sendChunk(config.idleTimeoutMillis()) + 1));
         Files.createDirectories(root.resolve("site"));
         Files.writeString(root.resolve("site/index.html"), "<h1>site</h1>");
         Files.createSymbolicLink(root.resolve("link-out.txt"), outside.resolve("secret.txt"));

@@ -70,10 +70,10 @@ class HttpServerSlowClientTest {
 
     @Test
     void sizesTheSendChunkFromTheIdleTimeout() {
-        assertEquals(HttpConnection.MIN_SEND_CHUNK, HttpConnection.sendChunk(1));
-        assertEquals(HttpConnection.MIN_SEND_CHUNK, HttpConnection.sendChunk(IDLE_TIMEOUT_MILLIS));
-        assertEquals(120 * 1024, HttpConnection.sendChunk(30_000));
-        assertEquals(HttpConnection.MAX_SEND_CHUNK, HttpConnection.sendChunk(Long.MAX_VALUE));
+        assertEquals(FileBody.MIN_SEND_CHUNK, FileBody.sendChunk(1));
+        assertEquals(FileBody.MIN_SEND_CHUNK, FileBody.sendChunk(IDLE_TIMEOUT_MILLIS));
+        assertEquals(120 * 1024, FileBody.sendChunk(30_000));
+        assertEquals(FileBody.MAX_SEND_CHUNK, FileBody.sendChunk(Long.MAX_VALUE));
     }
 
     @Test
