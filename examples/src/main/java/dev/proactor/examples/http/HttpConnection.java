@@ -10,10 +10,6 @@ import dev.proactor.toolkit.Service;
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * at the same time; every callback synchronizes on the connection, which keeps the state machine simple. The
  * one reusable timer is never trusted blindly ({@link ConnectionTimer}).
  *
- * <p><b>Bodies.</b> Files up to {@link #INLINE_BODY_MAX} are read into the response buffer and sent with the
- * head in one write; larger files are sent by {@code transmitFile} in chunks of {@link FileBody#sendChunk(long)}
- * bytes, the head going with the first.
+ * <p><b>Responses.</b> What to answer, and the bytes of it, come from a {@link StaticFileResponder}: a whole
+ * response to write, or a head to send in front of a file body too large to go inline, which the responder opens
+ * into the connection's {@link FileBody} and the connection sends by {@code transmitFile} chunk after chunk.
  *
  * <p><b>Sending timeout.</b> While a file body is sent, the idle timeout measures lack of progress, not time
  * per chunk: the timer is armed once when the body starts, each completed chunk records the time of progress,
@@ -49,22 +45,14 @@ import org.slf4j.LoggerFactory;
  * explained in {@link FileBody}.
  *
  * <p><b>Allocation.</b> Per connection: the request buffer (the head limit), the parser, the request, the
- * response buffer (head plus a small body), the file body and the timer, all reused for every request. Per
- * request only what the JDK needs: the target string, the resolved {@code Path} and the opened
+ * responder with its response buffer (head plus a small body), the file body and the timer, all reused for every
+ * request. Per request only what the JDK needs: the target string, the resolved {@code Path} and the opened
  * {@code FileChannel}.
  */
 final class HttpConnection implements Service {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpConnection.class);
 
-    /**
-     * Files up to this size are read into the response buffer and leave with the head in one write; larger ones
-     * go with {@code transmitFile}. Besides saving a system call, this keeps a small head and a small body from
-     * travelling as two small segments, of which Nagle's algorithm holds the second until the client's delayed
-     * ACK of the first (up to 40 ms per response on a kept-alive connection: the engine does not set
-     * TCP_NODELAY). The read is one positional read, normally from the page cache.
-     */
-    static final int INLINE_BODY_MAX = 16 * 1024;
     /** Longest time input is drained before a closing connection is closed (capped by the idle timeout). */
     static final long LINGER_MILLIS = 2_000;
 
@@ -76,7 +64,7 @@ final class HttpConnection implements Service {
     private final ByteBuffer in;
     private final HttpRequestParser parser;
     private final HttpRequest request = new HttpRequest();
-    private final HttpResponseHeader header;
+    private final StaticFileResponder responder;
     private final FileBody body;
     private final ConnectionTimer timer;
 
@@ -98,7 +86,7 @@ final class HttpConnection implements Service {
         // Heap buffer: the parser turns the target into a String straight from its array. Admitted connections
         // only: a rejected one reads solely to drain, for which a small buffer does.
         this.in = ByteBuffer.allocate(admitted ? config.maxHeadBytes() : 512);
-        this.header = new HttpResponseHeader(HttpResponseHeader.HEAD_CAPACITY + (admitted ? INLINE_BODY_MAX : 0));
+        this.responder = new StaticFileResponder(server.resolver(), admitted);
         this.body = new FileBody(server.sendChunk());
         this.timer = new ConnectionTimer(server.demultiplexor(), this);
     }
@@ -139,9 +127,7 @@ final class HttpConnection implements Service {
             return;
         }
         if (!admitted) {
-            phase = Phase.RESPONDING;
-            closeAfterResponse = true;
-            send(header.error(503, System.currentTimeMillis(), false, 1, false));
+            respondAndClose(503);
             return;
         }
         phase = Phase.IDLE;
@@ -215,129 +201,24 @@ final class HttpConnection implements Service {
 
     // ---------------------------------------------------------------- responses
 
+    /** Answers the parsed request: a whole response in one write, or a head with a file body behind it. */
     private void respond() {
         phase = Phase.RESPONDING;
-        long now = System.currentTimeMillis();
         boolean keepAlive = request.keepAlive() && !server.draining(); // stopping: this is the last response
-        int minor = request.minorVersion();
-        boolean head = request.method() == HttpRequest.Method.HEAD;
         closeAfterResponse = !keepAlive;
-        if (request.method() == HttpRequest.Method.OTHER) {
-            send(header.error(405, now, keepAlive, minor, false));
-            return;
+        ByteBuffer response = responder.respond(request, keepAlive, body, channel);
+        if (body.isOpen()) {
+            transmitFile(response);
+        } else {
+            send(response);
         }
-        StaticFileResolver.Resolution r = server.resolver().resolve(request.target());
-        if (r.status() == 301) {
-            send(header.start(301, now).field("Location", r.location()).errorBody(301, keepAlive, minor, head));
-            return;
-        }
-        if (r.status() != 200) {
-            LOG.debug("{}: {} for {}: {}", channel, r.status(), request.target(), r.detail());
-            send(header.error(r.status(), now, keepAlive, minor, head));
-            return;
-        }
-        if (notModified(r)) {
-            send(header.start(304, now).etag(r.size(), r.lastModifiedMillis())
-                    .dateField("Last-Modified", r.lastModifiedMillis()).connection(keepAlive, minor).finish());
-            return;
-        }
-        if (head) {
-            send(okHeader(200, r, r.size(), now, keepAlive, minor).finish());
-            return;
-        }
-        FileChannel f;
-        long size;
-        try {
-            f = FileChannel.open(r.file(), StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            send(header.error(404, now, keepAlive, minor, false)); // removed since it was resolved
-            return;
-        } catch (AccessDeniedException e) {
-            send(header.error(403, now, keepAlive, minor, false));
-            return;
-        } catch (IOException e) {
-            LOG.warn("{}: opening {} failed", channel, r.file(), e);
-            send(header.error(500, now, keepAlive, minor, false));
-            return;
-        }
-        try {
-            size = f.size(); // the length actually sent, even if the file changed since it was resolved
-        } catch (IOException e) {
-            LOG.warn("{}: size of {} failed", channel, r.file(), e);
-            FileBody.closeQuietly(f, channel);
-            send(header.error(500, now, keepAlive, minor, false));
-            return;
-        }
-        ByteRange range = requestedRange(r, size);
-        if (range == ByteRange.UNSATISFIABLE) {
-            FileBody.closeQuietly(f, channel);
-            send(header.start(416, now).field("Accept-Ranges", "bytes").contentRange(size)
-                    .errorBody(416, keepAlive, minor, false));
-            return;
-        }
-        long first = range == ByteRange.IGNORED ? 0 : range.first();
-        long length = range == ByteRange.IGNORED ? size : range.length();
-        HttpResponseHeader ok = okHeader(range == ByteRange.IGNORED ? 200 : 206, r, length, now, keepAlive, minor);
-        if (range != ByteRange.IGNORED) {
-            ok.contentRange(range.first(), range.last(), size);
-        }
-        if (length <= INLINE_BODY_MAX) {
-            ByteBuffer whole;
-            try {
-                whole = ok.finish(f, first, length);
-            } catch (IOException e) {
-                // Includes a file truncated since size(): nothing is sent yet, so the client gets a clean 500.
-                LOG.warn("{}: reading {} failed", channel, r.file(), e);
-                whole = header.error(500, now, keepAlive, minor, false);
-            } finally {
-                FileBody.closeQuietly(f, channel);
-            }
-            send(whole);
-            return;
-        }
-        body.open(f, first, length);
-        transmitFile(ok.finish());
-    }
-
-    /**
-     * Whether the client's copy is current: {@code If-None-Match} when present (it overrides
-     * {@code If-Modified-Since}, RFC 9110 section 13.2.2), else {@code If-Modified-Since}.
-     */
-    private boolean notModified(StaticFileResolver.Resolution r) {
-        if (request.ifNoneMatch() != null) {
-            return EntityTags.noneMatchHits(request.ifNoneMatch(), r.size(), r.lastModifiedMillis());
-        }
-        long ims = request.ifModifiedSinceSeconds();
-        return ims != HttpRequest.NO_DATE && Math.floorDiv(r.lastModifiedMillis(), 1000L) <= ims;
-    }
-
-    /** The range of a GET to serve: {@link ByteRange#IGNORED} without {@code Range} or when If-Range fails. */
-    private ByteRange requestedRange(StaticFileResolver.Resolution r, long size) {
-        if (request.range() == null
-                || request.ifRange() != null
-                && !EntityTags.ifRangeHolds(request.ifRange(), r.size(), r.lastModifiedMillis())) {
-            return ByteRange.IGNORED;
-        }
-        return ByteRange.parse(request.range(), size);
-    }
-
-    /** The head of a 200 or 206 response, not yet finished. */
-    private HttpResponseHeader okHeader(int status, StaticFileResolver.Resolution r, long length, long now,
-                                        boolean keepAlive, int minor) {
-        return header.start(status, now)
-                .field("Content-Type", r.contentType())
-                .field("Content-Length", length)
-                .field("Accept-Ranges", "bytes")
-                .etag(r.size(), r.lastModifiedMillis())
-                .dateField("Last-Modified", r.lastModifiedMillis())
-                .connection(keepAlive, minor);
     }
 
     /** Answers an error that leaves the connection unusable (parse error, header timeout) and closes it. */
     private void respondAndClose(int status) {
         phase = Phase.RESPONDING;
         closeAfterResponse = true;
-        send(header.error(status, System.currentTimeMillis(), false, 1, false));
+        send(responder.closingError(status));
     }
 
     private void send(ByteBuffer bytes) {

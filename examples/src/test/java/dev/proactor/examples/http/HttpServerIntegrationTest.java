@@ -56,9 +56,9 @@ class HttpServerIntegrationTest {
         new Random(7).nextBytes(big);
         Files.write(root.resolve("big.bin"), big);
         // Around the size where bodies stop being sent with the head and go by transmitFile instead.
-        Files.write(root.resolve("inline-max.bin"), java.util.Arrays.copyOf(big, HttpConnection.INLINE_BODY_MAX));
+        Files.write(root.resolve("inline-max.bin"), java.util.Arrays.copyOf(big, StaticFileResponder.INLINE_BODY_MAX));
         Files.write(root.resolve("inline-max-plus-1.bin"),
-                java.util.Arrays.copyOf(big, HttpConnection.INLINE_BODY_MAX + 1));
+                java.util.Arrays.copyOf(big, StaticFileResponder.INLINE_BODY_MAX + 1));
         HttpServer.Config config = HttpServer.Config.defaults(new InetSocketAddress("127.0.0.1", 0), root);
         Files.write(root.resolve("chunk-plus-1.bin"),
                 java.util.Arrays.copyOf(big, (int) FileBody.sendChunk(config.idleTimeoutMillis()) + 1));
