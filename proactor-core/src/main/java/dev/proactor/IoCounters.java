@@ -25,7 +25,7 @@ import java.lang.invoke.VarHandle;
 public final class IoCounters {
 
     /** Read once per JVM; constant-folded, so the counting code disappears when off. */
-    static final boolean ENABLED = !"false".equals(System.getProperty("proactor.ioStatistics"));
+    static final boolean ENABLED = !"false".equals(LibraryProperties.get("proactor.ioStatistics", null));
 
     private static final int STARTED = 0;
     private static final int COMPLETED = 1;

@@ -28,9 +28,18 @@ import jdk.jfr.Timespan;
 final class OperationEvents {
 
     /** Operations shorter than this are not recorded. */
-    static final long THRESHOLD_NANOS = Long.getLong("proactor.jfr.thresholdMillis", 10) * 1_000_000L;
+    static final long THRESHOLD_NANOS = thresholdMillis() * 1_000_000L;
 
     private OperationEvents() {
+    }
+
+    /** {@code proactor.jfr.thresholdMillis}, 10 if absent or not a number (as {@link Long#getLong}). */
+    private static long thresholdMillis() {
+        try {
+            return Long.parseLong(LibraryProperties.get("proactor.jfr.thresholdMillis", "10"));
+        } catch (NumberFormatException e) {
+            return 10;
+        }
     }
 
     /** The event types, registered with JFR when first needed (class initialization of the holder). */

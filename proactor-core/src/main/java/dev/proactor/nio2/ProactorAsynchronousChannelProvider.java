@@ -28,6 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and {@code java.nio.channels.DefaultThreadPool.initialSize} dispatching tasks (the number of processors
  * otherwise). {@code proactor.threads} is not used: group sizes come from the NIO.2 calls.
  *
+ * <p>Under a {@code SecurityManager} (Java 17 to 23) the channels make the JDK's permission checks and the
+ * provider does its own work privileged ({@link SecurityChecks}); its jars then need {@code AllPermission}.
+ *
  * <p>Thread-safe.
  */
 public class ProactorAsynchronousChannelProvider extends AsynchronousChannelProvider {
@@ -65,26 +68,27 @@ public class ProactorAsynchronousChannelProvider extends AsynchronousChannelProv
             throw new IllegalArgumentException("'nThreads' must be > 0");
         }
         Objects.requireNonNull(threadFactory, "threadFactory");
-        return ProactorChannelGroup.ofThreads(this, config, nThreads, threadFactory);
+        return SecurityChecks.privileged(() -> ProactorChannelGroup.ofThreads(this, config, nThreads, threadFactory));
     }
 
     @Override
     public ProactorChannelGroup openAsynchronousChannelGroup(ExecutorService executor, int initialSize)
             throws IOException {
         Objects.requireNonNull(executor, "executor");
-        return ProactorChannelGroup.ofExecutor(this, config, executor, Math.max(0, initialSize), false);
+        return SecurityChecks.privileged(
+                () -> ProactorChannelGroup.ofExecutor(this, config, executor, Math.max(0, initialSize), false));
     }
 
     @Override
     public AsynchronousServerSocketChannel openAsynchronousServerSocketChannel(AsynchronousChannelGroup group)
             throws IOException {
-        return new ProactorServerSocketChannel(this, groupOf(group));
+        return SecurityChecks.privileged(() -> new ProactorServerSocketChannel(this, groupOf(group)));
     }
 
     @Override
     public AsynchronousSocketChannel openAsynchronousSocketChannel(AsynchronousChannelGroup group)
             throws IOException {
-        return ProactorSocketChannel.open(this, groupOf(group));
+        return SecurityChecks.privileged(() -> ProactorSocketChannel.open(this, groupOf(group)));
     }
 
     private ProactorChannelGroup groupOf(AsynchronousChannelGroup group) throws IOException {

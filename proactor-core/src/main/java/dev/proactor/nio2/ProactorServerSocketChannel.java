@@ -27,6 +27,8 @@ import java.util.concurrent.Future;
  * future refuses further accepts, {@link #close()} fails a pending accept with
  * {@link java.nio.channels.AsynchronousCloseException}. The listening socket is a JDK
  * {@link ServerSocketChannel} (options and binding exactly as the JDK's), handed to the engine when bound.
+ * Under a SecurityManager each accepted peer is checked in the context of the accept's caller
+ * ({@link SecurityChecks}).
  *
  * <p>Thread-safe.
  */
@@ -39,6 +41,11 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
     private final Object stateLock = new Object();
     /** The engine's listening channel once bound; written under stateLock. */
     private volatile AsynchChannel listener;
+    /**
+     * The access control context of the pending accept's caller, in which its peer is checked (null without a
+     * SecurityManager); written before the accept starts, read by its completion.
+     */
+    private volatile Object acceptContext;
     private volatile boolean closed;
 
     ProactorServerSocketChannel(ProactorAsynchronousChannelProvider provider, ProactorChannelGroup group)
@@ -63,8 +70,8 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
             if (listener != null) {
                 throw new AlreadyBoundException();
             }
-            jdk.bind(local == null ? new InetSocketAddress(0) : local, backlog);
-            listener = new AsynchChannel(group.demultiplexor(), new Events(), jdk);
+            jdk.bind(local == null ? new InetSocketAddress(0) : local, backlog); // checks the caller's listen
+            listener = SecurityChecks.privileged(() -> new AsynchChannel(group.demultiplexor(), new Events(), jdk));
             listener.setCompletionsAtStart(true); // a connection already waiting is accepted on the caller
         }
         return this;
@@ -98,6 +105,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
             throw new ShutdownChannelGroupException();
         }
         accepts.begin(handler, attachment, future);
+        acceptContext = SecurityChecks.callerContext();
         try {
             l.accept();
         } catch (RuntimeException | Error e) {
@@ -183,6 +191,13 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
                 return;
             }
             ProactorSocketChannel child;
+            try {
+                SecurityChecks.checkAccept(acceptContext, op.getRemoteAddress());
+            } catch (SecurityException denied) {
+                // As the JDK: the accept fails and the connection is closed (not adopted: closed after this callback).
+                accepts.finish(null, denied);
+                return;
+            }
             try {
                 child = ProactorSocketChannel.accepted(provider, group, op);
             } catch (IOException failure) {

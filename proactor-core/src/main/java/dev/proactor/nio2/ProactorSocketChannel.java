@@ -39,6 +39,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>A channel opened by the provider is a JDK {@link SocketChannel} handed to the engine, so binding and socket
  * options before and after the connect behave exactly as the JDK's; an accepted channel is the engine's own socket.
+ * Under a SecurityManager, {@code connect} and {@code getLocalAddress} make the JDK's checks ({@link SecurityChecks}).
  *
  * <p>Thread-safe.
  */
@@ -150,6 +151,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
             return;
         }
         InetSocketAddress target = checkAddress(remote);
+        SecurityChecks.checkConnect(target);
         if (group.isTerminated()) {
             throw new ShutdownChannelGroupException();
         }
@@ -193,8 +195,9 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         synchronized (stateLock) {
             connected = state == CONNECTED;
         }
-        // Before a connect the JDK channel knows its binding; after one the engine's socket has the address.
-        return jdk != null && !connected ? jdk.getLocalAddress() : channel.getLocalAddress();
+        // Before a connect the JDK channel knows its binding (and hides it as the JDK does); after one the engine's
+        // socket has the address.
+        return jdk != null && !connected ? jdk.getLocalAddress() : SecurityChecks.revealed(channel.getLocalAddress());
     }
 
     @Override

@@ -16,7 +16,8 @@ import java.nio.channels.SocketChannel;
  * The non-blocking system calls that turn readiness into completion: each method tries the request once and
  * says whether it is finished (its result recorded) or must wait for readiness. Stateless; the caller holds
  * the channel's lock. Allocates nothing: a receive returns the JDK's source address object, which the JDK
- * reuses while datagrams keep coming from the same sender. File transmission is in {@link NioTransmit}.
+ * reuses while datagrams keep coming from the same sender. File transmission is in {@link NioTransmit}. Accepts
+ * and connects make no permission checks ({@link PrivilegedConnections}).
  */
 final class NioOperations {
 
@@ -88,7 +89,7 @@ final class NioOperations {
         if (!(nc.channel instanceof ServerSocketChannel ssc)) {
             throw new IllegalArgumentException("accept needs a listening socket, not " + nc.channel);
         }
-        SocketChannel sc = ssc.accept();
+        SocketChannel sc = PrivilegedConnections.accept(ssc);
         if (sc == null) {
             return false;
         }
@@ -107,7 +108,7 @@ final class NioOperations {
         }
         if (r.engineScratch() != CONNECT_ISSUED) {
             r.engineScratch(CONNECT_ISSUED);
-            if (!sc.connect(r.address())) {
+            if (!PrivilegedConnections.connect(sc, r.address())) {
                 return false;
             }
         } else if (!sc.finishConnect()) {
