@@ -1,6 +1,5 @@
 package dev.proactor.nio2;
 
-import dev.proactor.AsynchHandler;
 import dev.proactor.NotifyLevel;
 import dev.proactor.OpTimer;
 import java.nio.channels.CompletionHandler;
@@ -196,22 +195,7 @@ final class OperationSlot implements Runnable {
         synchronized (this) {
             t = poster;
             if (t == null) {
-                t = poster = group.demultiplexor().newTimer(new AsynchHandler() {
-                    @Override
-                    public void onReadCompleted(dev.proactor.OpRead op) {
-                        throw new IllegalStateException("a posting timer reads nothing");
-                    }
-
-                    @Override
-                    public void onWriteCompleted(dev.proactor.OpWrite op) {
-                        throw new IllegalStateException("a posting timer writes nothing");
-                    }
-
-                    @Override
-                    public void onTimerCompleted(OpTimer op) {
-                        group.runDirect(OperationSlot.this);
-                    }
-                });
+                t = poster = group.demultiplexor().newTimer(new PostedRun(() -> group.runDirect(this)));
             }
         }
         // STRONG: in a group whose only thread leads (blocked in the engine's wait) a follower wake-up finds nobody.

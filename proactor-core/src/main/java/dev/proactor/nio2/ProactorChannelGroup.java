@@ -1,6 +1,7 @@
 package dev.proactor.nio2;
 
 import dev.proactor.Demultiplexor;
+import dev.proactor.NotifyLevel;
 import dev.proactor.ProactorConfig;
 import java.io.Closeable;
 import java.io.IOException;
@@ -8,9 +9,11 @@ import java.nio.channels.AsynchronousChannelGroup;
 import java.nio.channels.ShutdownChannelGroupException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
@@ -45,7 +48,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe.
  */
-public final class ProactorChannelGroup extends AsynchronousChannelGroup {
+public final class ProactorChannelGroup extends AsynchronousChannelGroup implements Executor {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProactorChannelGroup.class);
 
@@ -193,7 +196,16 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
         int[] depth = DEPTH.get();
         depth[0]++;
         try {
-            slot.run();
+            runReporting(slot);
+        } finally {
+            depth[0]--;
+        }
+    }
+
+    /** Runs {@code r}; what it throws goes to this thread's uncaught-exception handler, and the thread goes on. */
+    private static void runReporting(Runnable r) {
+        try {
+            r.run();
         } catch (Throwable t) {
             Thread me = Thread.currentThread();
             try {
@@ -201,8 +213,28 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
             } catch (Throwable ignored) {
                 // an uncaught-exception handler that throws has nowhere else to report to
             }
-        } finally {
-            depth[0]--;
+        }
+    }
+
+    /**
+     * Runs {@code task} on a thread of this group, as the JDK's groups do (they are executors, though
+     * {@link AsynchronousChannelGroup} does not say so): on the executor of an executor group, else on a pool
+     * thread. What the task throws is treated as what a handler throws. Under a SecurityManager the task runs
+     * with the permissions of the code calling this, not those of the group's thread.
+     *
+     * @throws RejectedExecutionException if the group has terminated (or the executor rejects the task)
+     */
+    @Override
+    public void execute(Runnable task) {
+        Runnable run = SecurityChecks.inCallerContext(Objects.requireNonNull(task, "task"));
+        if (executor != null) {
+            executor.execute(bound(run));
+            return;
+        }
+        try {
+            demultiplexor.post(demultiplexor.newTimer(new PostedRun(() -> runReporting(run))), NotifyLevel.STRONG);
+        } catch (IllegalStateException closed) {
+            throw new RejectedExecutionException("the group has terminated: " + this, closed);
         }
     }
 
@@ -311,13 +343,22 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup {
         }
     }
 
+    /** Closes the demultiplexor and shuts the executor down, privileged: the caller need not be allowed to. */
     private void closeResources() {
         try {
-            demultiplexor.close();
+            SecurityChecks.privileged(() -> {
+                try {
+                    demultiplexor.close();
+                } finally {
+                    if (executor != null) {
+                        executor.shutdown(); // may check "modifyThread" of the caller
+                    }
+                }
+                return null;
+            });
+        } catch (IOException impossible) {
+            throw new AssertionError(impossible); // closing throws nothing checked
         } finally {
-            if (executor != null) {
-                executor.shutdown();
-            }
             terminated.countDown();
         }
     }

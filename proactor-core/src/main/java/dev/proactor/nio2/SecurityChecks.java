@@ -59,6 +59,21 @@ final class SecurityChecks {
     }
 
     /**
+     * {@code task} to run with the permissions of the calling thread wherever it runs (a task given to a group's
+     * {@code execute}, as the JDK runs it); {@code task} itself without a SecurityManager.
+     */
+    static Runnable inCallerContext(Runnable task) {
+        if (System.getSecurityManager() == null) {
+            return task;
+        }
+        AccessControlContext caller = AccessController.getContext();
+        return () -> AccessController.doPrivileged((PrivilegedAction<Void>) () -> {
+            task.run();
+            return null;
+        }, caller);
+    }
+
+    /**
      * Whether the caller may connect to {@code remote}, as the JDK's {@code connect} checks it.
      *
      * @throws SecurityException if a SecurityManager is installed and denies it

@@ -21,11 +21,14 @@ import java.nio.channels.IllegalChannelGroupException;
 import java.nio.channels.ShutdownChannelGroupException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +64,31 @@ public abstract class AbstractNio2GroupConformanceTest {
         for (int initialSize : new int[] {0, 2}) {
             try (Nio2Fixture f = new Nio2Fixture(target)) {
                 assertEveryHandlerRunsOn(f, f.executorGroup("pool", initialSize), "pool-");
+            }
+        }
+    }
+
+    /**
+     * A group is also an {@link java.util.concurrent.Executor} (the JDK's groups are, and OpenJDK's own tests cast
+     * them): a task runs on a thread of the group, one that throws leaves the group serving, and a terminated
+     * group rejects tasks.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aGroupRunsTasksOnItsThreads(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+                Executor executor = assertInstanceOf(Executor.class, g);
+                executor.execute(() -> {
+                    throw new IllegalStateException("a task that throws (expected by the test)");
+                });
+                CompletableFuture<Thread> ran = new CompletableFuture<>();
+                executor.execute(() -> ran.complete(Thread.currentThread()));
+                String thread = ran.get(Outcome.GUARD_SECONDS, TimeUnit.SECONDS).getName();
+                assertTrue(thread.startsWith("fixed-") || thread.startsWith("pool-"), () -> "task ran on " + thread);
+                g.shutdown();
+                assertTrue(g.awaitTermination(Outcome.GUARD_SECONDS, TimeUnit.SECONDS));
+                assertThrows(RejectedExecutionException.class, () -> executor.execute(() -> { }));
             }
         }
     }

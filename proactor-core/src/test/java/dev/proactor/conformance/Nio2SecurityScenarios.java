@@ -19,6 +19,8 @@ import java.security.PrivilegedAction;
 import java.security.ProtectionDomain;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +42,7 @@ public final class Nio2SecurityScenarios {
     static final String[] SCENARIOS = {
         "theDefaultGroupOpens", "anAllowedPeerIsAcceptedAndServed", "aDeniedPeerIsClosedAndTheListenerServesOn",
         "aDeniedConnectThrowsAndLeavesTheChannelUsable", "anUnresolvableLocalAddressIsHidden",
-        "aPeerIsCheckedForTheCallerNotForTheGroupsThread",
+        "aPeerIsCheckedForTheCallerNotForTheGroupsThread", "aTaskRunsWithItsSubmittersPermissions",
     };
 
     private static final long WAIT_SECONDS = 30;
@@ -73,6 +75,7 @@ public final class Nio2SecurityScenarios {
             run("anUnresolvableLocalAddressIsHidden", () -> anUnresolvableLocalAddressIsHidden(group));
             run("aPeerIsCheckedForTheCallerNotForTheGroupsThread",
                     Nio2SecurityScenarios::aPeerIsCheckedForTheCallerNotForTheGroupsThread);
+            run("aTaskRunsWithItsSubmittersPermissions", Nio2SecurityScenarios::aTaskRunsWithItsSubmittersPermissions);
         } finally {
             group.shutdownNow();
         }
@@ -83,16 +86,8 @@ public final class Nio2SecurityScenarios {
      * accept may accept from the peer: the accept, completed on the group's thread, succeeds, as the peer is
      * checked for the caller only.
      */
-    @SuppressWarnings("removal") // AccessController: the SecurityManager is what this program tests
     private static void aPeerIsCheckedForTheCallerNotForTheGroupsThread() throws Exception {
-        AccessControlContext nothing = new AccessControlContext(
-                new ProtectionDomain[] {new ProtectionDomain(null, new Permissions())});
-        ThreadFactory powerless = r -> AccessController.doPrivileged((PrivilegedAction<Thread>) () -> {
-            Thread t = new Thread(r, "powerless-group");
-            t.setDaemon(true);
-            return t;
-        }, nothing);
-        AsynchronousChannelGroup group = AsynchronousChannelGroup.withFixedThreadPool(1, powerless);
+        AsynchronousChannelGroup group = AsynchronousChannelGroup.withFixedThreadPool(1, powerlessThreads());
         try (AsynchronousServerSocketChannel listener = listen(group, LOCAL)) {
             Future<AsynchronousSocketChannel> accepted = listener.accept(); // pending: completes on the group
             try (SocketChannel client = connectFrom(ALLOWED_PEER, listener);
@@ -216,6 +211,54 @@ public final class Nio2SecurityScenarios {
             InetSocketAddress shown = (InetSocketAddress) listener.getLocalAddress();
             check(shown.getAddress().equals(LOCAL), "a resolvable address was hidden: " + shown);
         }
+    }
+
+    /**
+     * A task given to a group's {@code execute} (the JDK's groups are executors) runs with the permissions of the
+     * code that submitted it, not those of the group's thread (here none): it may connect where the submitter
+     * may, and may not where the submitter may not; on a fixed group and on an executor's.
+     */
+    private static void aTaskRunsWithItsSubmittersPermissions() throws Exception {
+        AsynchronousChannelGroup fixed = AsynchronousChannelGroup.withFixedThreadPool(1, powerlessThreads());
+        AsynchronousChannelGroup pooled = AsynchronousChannelGroup.withThreadPool(
+                Executors.newCachedThreadPool(powerlessThreads()));
+        try (AsynchronousServerSocketChannel listener = listen(fixed, LOCAL)) {
+            int port = port(listener.getLocalAddress());
+            for (AsynchronousChannelGroup group : new AsynchronousChannelGroup[] {fixed, pooled}) {
+                Executor executor = (Executor) group;
+                check(connectInTask(executor, new InetSocketAddress(LOCAL, port)) == null, "allowed connect failed");
+                Throwable denied = connectInTask(executor, new InetSocketAddress(DENIED, port));
+                check(denied instanceof SecurityException, "a denied connect in a task ended with " + denied);
+            }
+        } finally {
+            fixed.shutdownNow();
+            pooled.shutdownNow();
+        }
+    }
+
+    /** Connects to {@code remote} in a task of {@code executor}; what the connect threw, or null. */
+    private static Throwable connectInTask(Executor executor, InetSocketAddress remote) throws Exception {
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        executor.execute(() -> {
+            try (SocketChannel ch = SocketChannel.open(remote)) {
+                outcome.complete(ch.isConnected() ? null : new AssertionError("not connected"));
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        return outcome.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Makes daemon threads that have no permission at all (created under an empty access control context). */
+    @SuppressWarnings("removal") // AccessController: the SecurityManager is what this program tests
+    private static ThreadFactory powerlessThreads() {
+        AccessControlContext nothing = new AccessControlContext(
+                new ProtectionDomain[] {new ProtectionDomain(null, new Permissions())});
+        return r -> AccessController.doPrivileged((PrivilegedAction<Thread>) () -> {
+            Thread t = new Thread(r, "powerless-group");
+            t.setDaemon(true);
+            return t;
+        }, nothing);
     }
 
     // ---------------------------------------------------------------- helpers
