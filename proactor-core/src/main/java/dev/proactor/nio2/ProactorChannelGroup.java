@@ -41,6 +41,8 @@ import org.slf4j.LoggerFactory;
  * handler and the thread goes on serving; on an executor's threads it is thrown out of the task, so the executor
  * treats it as it treats any task's exception (a {@code ThreadPoolExecutor} replaces the thread), as the JDK does.
  *
+ * <p><b>As an executor.</b> Like the JDK's groups, a group is an {@link Executor} of its threads ({@link #execute}).
+ *
  * <p><b>Life cycle</b>, as {@link AsynchronousChannelGroup} specifies: {@link #shutdown()} refuses new channels
  * ({@link ShutdownChannelGroupException}) and terminates the group once its last channel is closed;
  * {@link #shutdownNow()} also closes every channel. Termination closes the demultiplexor (pending operations
