@@ -63,11 +63,6 @@ final class OperationSlot implements Runnable {
     private Throwable error;
     /** Posts a delivery to a thread of a fixed group; made on first use. */
     private OpTimer poster;
-    /**
-     * The thread inside the call that starts the pending operation, until that call returns: a completion on it
-     * came from the engine during the start (the channel dispatches those on the starting thread).
-     */
-    private volatile Thread starter;
 
     OperationSlot(ProactorChannelGroup group, Kind kind) {
         this.group = group;
@@ -90,7 +85,6 @@ final class OperationSlot implements Runnable {
             throw kind.pendingException();
         }
         pending = true;
-        starter = Thread.currentThread();
         this.handler = (CompletionHandler<Object, Object>) handler;
         this.attachment = attachment;
         this.future = (IoFuture<Object>) future;
@@ -100,12 +94,6 @@ final class OperationSlot implements Runnable {
     synchronized void abandon() {
         clear();
         pending = false;
-        starter = null;
-    }
-
-    /** The call that started the operation returned: later completions come from the engine's threads. */
-    void startReturned() {
-        starter = null;
     }
 
     /** Whether an operation is pending. */
@@ -124,20 +112,18 @@ final class OperationSlot implements Runnable {
     }
 
     /**
-     * The engine finished the pending operation: records the outcome and has the group deliver it, as a
-     * completion without I/O if it completed during its start on the starting thread. A timeout kills the
-     * direction first, as the JDK does.
+     * The engine finished the pending operation: records the outcome and has the group deliver it. A timeout
+     * kills the direction first, as the JDK does.
      */
     void finish(Object result, Throwable error) {
-        boolean atStart = starter == Thread.currentThread();
         record(result, error);
-        group.deliver(this, atStart);
+        group.deliver(this);
     }
 
     /** The operation finished without I/O (the caller's thread: a closed channel, nothing to transfer, ...). */
     void finishNow(Object result, Throwable error) {
         record(result, error);
-        group.deliver(this, true);
+        group.deliver(this);
     }
 
     private synchronized void record(Object result, Throwable error) {

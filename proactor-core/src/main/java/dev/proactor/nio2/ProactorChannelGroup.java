@@ -164,10 +164,8 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
      * Delivers the outcome recorded in {@code slot}: a future is completed on the calling thread (no user code
      * runs); a handler runs directly when the calling thread belongs to this group and the nesting is bounded
      * (an engine completion dispatched by a pool thread always is), else on the executor, else on a pool thread.
-     *
-     * @param immediate whether the operation finished without I/O on the thread that started it
      */
-    void deliver(OperationSlot slot, boolean immediate) {
+    void deliver(OperationSlot slot) {
         if (slot.hasFuture()) {
             slot.run();
             return;
@@ -182,14 +180,14 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
                 demultiplexor.endOffload();
                 runDirect(slot); // the executor is shutting down: the handler still runs exactly once
             }
-        } else if (immediate || CURRENT.get() == this) {
+        } else {
+            // Never on a thread of another group or none, whatever completed it (at its start on the caller's
+            // thread, a close on the closing thread): the JDK runs handlers on the group's threads only.
             try {
                 slot.post();
             } catch (IllegalStateException closed) {
                 runDirect(slot); // the group terminated: nobody else will run it
             }
-        } else {
-            runDirect(slot); // the closing thread dispatches what close() completed
         }
     }
 

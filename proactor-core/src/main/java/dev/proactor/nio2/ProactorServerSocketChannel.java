@@ -111,8 +111,6 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
         } catch (RuntimeException | Error e) {
             accepts.abandon();
             throw e;
-        } finally {
-            accepts.startReturned();
         }
     }
 

@@ -173,8 +173,6 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
             }
             connects.abandon();
             throw e;
-        } finally {
-            connects.startReturned();
         }
     }
 

@@ -100,8 +100,6 @@ final class StreamTransfers {
         } catch (RuntimeException | Error e) {
             reads.abandon();
             throw e;
-        } finally {
-            reads.startReturned();
         }
     }
 
@@ -129,8 +127,6 @@ final class StreamTransfers {
         } catch (RuntimeException | Error e) {
             writes.abandon();
             throw e;
-        } finally {
-            writes.startReturned();
         }
     }
 

@@ -29,6 +29,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -91,6 +92,99 @@ public abstract class AbstractNio2GroupConformanceTest {
                 assertThrows(RejectedExecutionException.class, () -> executor.execute(() -> { }));
             }
         }
+    }
+
+    /**
+     * A channel closed by a thread outside its group: the pending read's handler still runs on a thread of the
+     * group (the JDK never runs a handler on the closing thread).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aCloseFromAForeignThreadFailsThePendingHandlerOnAThreadOfTheGroup(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+                Nio2Fixture.Pair p = f.pair(g);
+                Outcome<Integer> read = new Outcome<>();
+                p.client().read(ByteBuffer.allocate(8), null, read); // the peer sends nothing: pending until closed
+                p.client().close();
+                assertInstanceOf(AsynchronousCloseException.class, read.failure());
+                String thread = read.thread().getName();
+                assertTrue(thread.startsWith("fixed-") || thread.startsWith("pool-"), () -> "handler ran on " + thread);
+            }
+        }
+    }
+
+    /**
+     * One handler hopping between channels of several groups (fixed and executor ones), each write started by
+     * the handler of the one before, on a thread of another group: every completion runs on a thread of its own
+     * channel's group, whichever thread started it and however fast the starts and completions race.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void handlersHoppingBetweenGroupsRunOnTheirOwnGroupsThreads(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            int groups = 6;
+            AsynchronousSocketChannel[] channels = new AsynchronousSocketChannel[groups];
+            String[] prefixes = new String[groups];
+            AsynchronousServerSocketChannel sink = f.server(f.fixedGroup(1, "sink"));
+            sink.accept(null, new CompletionHandler<AsynchronousSocketChannel, Void>() {
+                @Override
+                public void completed(AsynchronousSocketChannel ch, Void a) {
+                    sink.accept(null, this);
+                    drain(f.track(ch), ByteBuffer.allocate(256));
+                }
+
+                @Override
+                public void failed(Throwable e, Void a) {
+                }
+            });
+            for (int i = 0; i < groups; i++) {
+                prefixes[i] = "hop" + i + (i % 2 == 0 ? "fixed" : "pool");
+                AsynchronousChannelGroup g = i % 2 == 0 ? f.fixedGroup(1 + i / 2, prefixes[i])
+                        : f.executorGroup(prefixes[i], i / 2);
+                channels[i] = f.socket(g);
+                get(channels[i].connect(sink.getLocalAddress()));
+            }
+            AtomicInteger left = new AtomicInteger(2_000);
+            CompletableFuture<String> done = new CompletableFuture<>();
+            channels[0].write(ByteBuffer.allocate(1), 0, new CompletionHandler<Integer, Integer>() {
+                @Override
+                public void completed(Integer n, Integer group) {
+                    String thread = Thread.currentThread().getName();
+                    if (!thread.startsWith(prefixes[group] + "-")) {
+                        done.complete("the handler of a channel of " + prefixes[group] + " ran on " + thread);
+                    } else if (left.decrementAndGet() == 0) {
+                        done.complete("ok");
+                    } else {
+                        int next = ThreadLocalRandom.current().nextInt(groups);
+                        channels[next].write(ByteBuffer.allocate(1), next, this);
+                    }
+                }
+
+                @Override
+                public void failed(Throwable e, Integer group) {
+                    done.complete("a write failed: " + e);
+                }
+            });
+            assertEquals("ok", done.get(Outcome.GUARD_SECONDS, TimeUnit.SECONDS));
+        }
+    }
+
+    /** Reads {@code ch} until the end of the stream, with handlers. */
+    private static void drain(AsynchronousSocketChannel ch, ByteBuffer buf) {
+        ch.read(buf, null, new CompletionHandler<Integer, Void>() {
+            @Override
+            public void completed(Integer n, Void a) {
+                if (n >= 0) {
+                    buf.clear();
+                    ch.read(buf, null, this);
+                }
+            }
+
+            @Override
+            public void failed(Throwable e, Void a) {
+            }
+        });
     }
 
     /** Accepts, connects, reads and writes with handlers in {@code g}; each handler ran on a thread named so. */
