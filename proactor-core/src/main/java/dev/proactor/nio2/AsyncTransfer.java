@@ -1,10 +1,7 @@
 package dev.proactor.nio2;
 
-import dev.proactor.AsynchHandler;
 import dev.proactor.NotifyLevel;
-import dev.proactor.OpRead;
 import dev.proactor.OpTimer;
-import dev.proactor.OpWrite;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
@@ -27,7 +24,7 @@ import java.nio.channels.CompletionHandler;
  * a handler that starts the next operation never recurses on one stack. What a handler throws goes to its thread's
  * uncaught-exception handler.
  */
-final class AsyncTransfer extends LaneTransfer implements AsynchHandler {
+final class AsyncTransfer extends LaneTransfer {
 
     private final ProactorAsynchronousFileChannel channel;
 
@@ -171,27 +168,13 @@ final class AsyncTransfer extends LaneTransfer implements AsynchHandler {
         postedError = error;
         try {
             if (poster == null) {
-                poster = channel.lanes().demultiplexor().newTimer(this);
+                poster = channel.lanes().demultiplexor().newTimer(
+                        new PostedRun(() -> finish(postedResult, postedError)));
             }
             channel.lanes().demultiplexor().post(poster, NotifyLevel.STRONG);
         } catch (IllegalStateException demultiplexorClosed) {
             finish(0, error); // nobody else will run it
         }
-    }
-
-    @Override
-    public void onTimerCompleted(OpTimer op) {
-        finish(postedResult, postedError);
-    }
-
-    @Override
-    public void onReadCompleted(OpRead op) {
-        throw new IllegalStateException("a posting timer reads nothing");
-    }
-
-    @Override
-    public void onWriteCompleted(OpWrite op) {
-        throw new IllegalStateException("a posting timer writes nothing");
     }
 
     /** Delivers the outcome after giving this object back to the pool (the handler may start the next one). */

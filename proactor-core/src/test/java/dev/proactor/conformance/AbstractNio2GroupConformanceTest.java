@@ -85,8 +85,7 @@ public abstract class AbstractNio2GroupConformanceTest {
                 });
                 CompletableFuture<Thread> ran = new CompletableFuture<>();
                 executor.execute(() -> ran.complete(Thread.currentThread()));
-                String thread = ran.get(Outcome.GUARD_SECONDS, TimeUnit.SECONDS).getName();
-                assertTrue(thread.startsWith("fixed-") || thread.startsWith("pool-"), () -> "task ran on " + thread);
+                assertOnAGroupThread(ran.get(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "task");
                 g.shutdown();
                 assertTrue(g.awaitTermination(Outcome.GUARD_SECONDS, TimeUnit.SECONDS));
                 assertThrows(RejectedExecutionException.class, () -> executor.execute(() -> { }));
@@ -108,8 +107,7 @@ public abstract class AbstractNio2GroupConformanceTest {
                 p.client().read(ByteBuffer.allocate(8), null, read); // the peer sends nothing: pending until closed
                 p.client().close();
                 assertInstanceOf(AsynchronousCloseException.class, read.failure());
-                String thread = read.thread().getName();
-                assertTrue(thread.startsWith("fixed-") || thread.startsWith("pool-"), () -> "handler ran on " + thread);
+                assertOnAGroupThread(read.thread(), "handler");
             }
         }
     }
@@ -170,6 +168,12 @@ public abstract class AbstractNio2GroupConformanceTest {
         }
     }
 
+    /** {@code thread}, which ran a {@code what}, is one of the test's groups ({@code fixed-N} or {@code pool-N}). */
+    private static void assertOnAGroupThread(Thread thread, String what) {
+        String name = thread.getName();
+        assertTrue(name.startsWith("fixed-") || name.startsWith("pool-"), () -> what + " ran on " + name);
+    }
+
     /** Reads {@code ch} until the end of the stream, with handlers. */
     private static void drain(AsynchronousSocketChannel ch, ByteBuffer buf) {
         ch.read(buf, null, new CompletionHandler<Integer, Void>() {
@@ -228,8 +232,7 @@ public abstract class AbstractNio2GroupConformanceTest {
                 p.client().write(ByteBuffer.allocateDirect(3), null, atOnce);
                 assertEquals(3, atOnce.value());
                 for (Outcome<?> o : List.of(nothingToRead, nothingToWrite, atOnce)) {
-                    String thread = o.thread().getName();
-                    assertTrue(thread.startsWith("fixed-") || thread.startsWith("pool-"), () -> "handler ran on " + thread);
+                    assertOnAGroupThread(o.thread(), "handler");
                 }
             }
         }
