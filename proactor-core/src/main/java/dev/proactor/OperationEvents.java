@@ -33,10 +33,10 @@ final class OperationEvents {
     private OperationEvents() {
     }
 
-    /** {@code proactor.jfr.thresholdMillis}, 10 if absent or not a number (as {@link Long#getLong}). */
+    /** {@code proactor.jfr.thresholdMillis}, 10 if absent or not a number (read as {@link Long#getLong} reads). */
     private static long thresholdMillis() {
         try {
-            return Long.parseLong(LibraryProperties.get("proactor.jfr.thresholdMillis", "10"));
+            return Long.decode(LibraryProperties.get("proactor.jfr.thresholdMillis", "10"));
         } catch (NumberFormatException e) {
             return 10;
         }

@@ -346,7 +346,7 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
     /** Closes the demultiplexor and shuts the executor down, privileged: the caller need not be allowed to. */
     private void closeResources() {
         try {
-            SecurityChecks.privileged(() -> {
+            SecurityChecks.runPrivileged(() -> {
                 try {
                     demultiplexor.close();
                 } finally {
@@ -354,10 +354,7 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
                         executor.shutdown(); // may check "modifyThread" of the caller
                     }
                 }
-                return null;
             });
-        } catch (IOException impossible) {
-            throw new AssertionError(impossible); // closing throws nothing checked
         } finally {
             terminated.countDown();
         }

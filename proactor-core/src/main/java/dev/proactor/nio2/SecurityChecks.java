@@ -58,6 +58,18 @@ final class SecurityChecks {
         }
     }
 
+    /** Runs {@code action}, which throws nothing checked, privileged when a SecurityManager is installed. */
+    static void runPrivileged(Runnable action) {
+        if (System.getSecurityManager() == null) {
+            action.run();
+            return;
+        }
+        AccessController.doPrivileged((PrivilegedAction<Void>) () -> {
+            action.run();
+            return null;
+        });
+    }
+
     /**
      * {@code task} to run with the permissions of the calling thread wherever it runs (a task given to a group's
      * {@code execute}, as the JDK runs it); {@code task} itself without a SecurityManager.

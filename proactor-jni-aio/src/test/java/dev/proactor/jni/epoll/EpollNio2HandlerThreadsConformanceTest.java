@@ -1,0 +1,13 @@
+package dev.proactor.jni.epoll;
+
+import dev.proactor.conformance.AbstractNio2HandlerThreadsConformanceTest;
+import dev.proactor.conformance.Nio2Target;
+import java.util.stream.Stream;
+
+/** Where NIO.2 handlers run, on our provider on the epoll engine. */
+class EpollNio2HandlerThreadsConformanceTest extends AbstractNio2HandlerThreadsConformanceTest {
+
+    static Stream<Nio2Target> targets() {
+        return Nio2Target.ofEngine(EpollEngineProvider.NAME);
+    }
+}
