@@ -25,7 +25,9 @@
  * cpu_pct is this process's own CPU use (user + system, getrusage) during the
  * measurement, in percent of one core: near 100 the client, not the server, is the limit.
  * With --server-pid, server_cpu_pct is the server process's CPU use over the same interval
- * (from /proc/PID/stat, 10 ms tick resolution; -1 when unreadable), and other_user_cpu_pct
+ * (from /proc/PID/stat, 10 ms tick resolution; -1 when unreadable), server_user_cpu_pct the
+ * part of it spent in user mode (the server's own code: what a change to a Java path moves, without
+ * the kernel's TCP work that dominates the total), and other_user_cpu_pct
  * the user time of every other process on the machine (from /proc/stat): well above 0 it
  * says something else competed for the CPUs during the measurement.
  *
@@ -508,7 +510,7 @@ static void usage(FILE *out)
             "               [--connect-batch 256] [--server-pid PID] [--coalesce]\n"
             "       loadgen --self-test\n"
             "  --window 0 = ping-pong (one block, wait for its echo); W = bytes in flight per session (>= block)\n"
-            "  --server-pid PID adds server_cpu_pct and other_user_cpu_pct to the RESULT line\n"
+            "  --server-pid PID adds server_cpu_pct, server_user_cpu_pct and other_user_cpu_pct to the RESULT line\n"
             "  --coalesce sends every whole block the window allows in one write (default: one write per block)\n"
             "  --self-test checks the per-session fairness statistics and exits\n");
 }
@@ -843,6 +845,7 @@ int main(int argc, char **argv)
     double secs = (double)(end - start) / 1e9;
     int server_known = cpu0.server_total >= 0 && cpu1.server_total >= 0;
     double server_pct = server_known ? 100.0 * (cpu1.server_total - cpu0.server_total) / secs : -1.0;
+    double server_user_pct = server_known ? 100.0 * (cpu1.server_user - cpu0.server_user) / secs : -1.0;
     double other_pct = -1.0;
     if (server_known && cpu0.machine_user >= 0 && cpu1.machine_user >= 0) {
         double other = (cpu1.machine_user - cpu0.machine_user) - (cpu1.client_user - cpu0.client_user) -
@@ -861,12 +864,12 @@ int main(int argc, char **argv)
                 cfg.sessions);
     printf("RESULT bytes_per_s=%.0f msgs_per_s=%.0f p50_us=%.2f p90_us=%.2f p99_us=%.2f p999_us=%.2f "
            "max_us=%.2f mean_us=%.2f samples=%llu sessions=%d block=%d window=%d threads=%d seconds=%.3f "
-           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f other_user_cpu_pct=%.1f %s\n",
+           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f server_user_cpu_pct=%.1f other_user_cpu_pct=%.1f %s\n",
            (double)(b1 - b0) / secs, (double)(m1 - m0) / secs, hist_percentile(all, 50) / 1e3,
            hist_percentile(all, 90) / 1e3, hist_percentile(all, 99) / 1e3, hist_percentile(all, 99.9) / 1e3,
            all->max / 1e3, all->count ? all->sum / (double)all->count / 1e3 : 0.0, (unsigned long long)all->count,
            cfg.sessions, cfg.block, cfg.window, cfg.threads, secs, cfg.coalesce,
-           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, other_pct, fair_text);
+           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, server_user_pct, other_pct, fair_text);
     fflush(stdout);
 
     /* Reset instead of FIN: no TIME_WAIT pile-up across thousands of sessions and runs. */

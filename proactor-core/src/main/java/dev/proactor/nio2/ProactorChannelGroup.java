@@ -32,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * {@link ExecutorService} (and the default group, which is one on a cached thread pool) has one internal
  * dispatching thread of its own plus {@code initialSize} tasks running the dispatch loop on the executor: a
  * completion dispatched by an executor task runs its handler there, one dispatched by the internal thread is
- * handed to the executor. A handler that starts an operation which completes without I/O (on a closed channel,
- * with nothing to transfer, after {@code shutdownInput}) is invoked directly when the caller is a thread of the
- * group and fewer than {@value #MAX_DIRECT_DEPTH} such invocations are nested on it; otherwise it is handed to
+ * handed to the executor; an executor thread that has run a task of the group is a thread of the group from then
+ * on, as in the JDK. An operation that completes while it starts (the socket takes a write whole, data is already
+ * there, nothing to transfer, a closed channel) has its handler invoked directly when the caller is a thread of
+ * the group and fewer than {@value #MAX_DIRECT_DEPTH} such invocations are nested on it; otherwise it is handed to
  * the executor or posted to a pool thread, so the stack never grows without bound.
  *
  * <p><b>A handler that throws.</b> On the group's own threads the exception goes to the thread's uncaught-exception
@@ -57,7 +58,7 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
     /** Nested direct invocations on one thread before a completion without I/O is handed off instead. */
     static final int MAX_DIRECT_DEPTH = 16;
 
-    /** The group whose dispatching or handler thread the current thread is, if any. */
+    /** The group whose pool, dispatching or executor thread the current thread is, if any (never cleared). */
     private static final ThreadLocal<ProactorChannelGroup> CURRENT = new ThreadLocal<>();
     /** Direct invocations nested on the current thread. */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
@@ -128,16 +129,26 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
         }
     }
 
-    /** {@code r} run with the current thread marked as a thread of this group. */
+    /**
+     * {@code r} run with the current thread marked as a thread of this group. The mark stays after {@code r}
+     * returns (see {@link #bindCurrentThread()}).
+     */
     private Runnable bound(Runnable r) {
         return () -> {
-            CURRENT.set(this);
-            try {
-                r.run();
-            } finally {
-                CURRENT.remove();
-            }
+            bindCurrentThread();
+            r.run();
         };
+    }
+
+    /**
+     * Marks the current thread as one of this group's for the rest of its life (or until it runs a task of
+     * another group), as the JDK binds a thread that ran one of its group's tasks. An executor's threads cannot be
+     * listed, so a thread of an executor group is known by having run one of its tasks; the program's own tasks
+     * on that thread later (Tomcat's workers writing a response) then run the handler of an operation that
+     * completes at once directly, instead of queueing it behind themselves on the executor.
+     */
+    private void bindCurrentThread() {
+        CURRENT.set(this);
     }
 
     /** An executor task lending its thread to the dispatcher until the group terminates. */
@@ -240,12 +251,10 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
 
     /** An executor task running a delivery: what the handler throws leaves the task, as in the JDK. */
     void runOnExecutor(OperationSlot slot) {
-        ProactorChannelGroup before = CURRENT.get();
-        CURRENT.set(this);
+        bindCurrentThread();
         try {
             slot.run();
         } finally {
-            CURRENT.set(before);
             demultiplexor.endOffload();
         }
     }

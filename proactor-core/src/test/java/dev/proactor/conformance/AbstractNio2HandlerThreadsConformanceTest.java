@@ -16,9 +16,12 @@ import java.nio.channels.CompletionHandler;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -222,6 +225,47 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
                     assertOnAGroupThread(o.thread(), "handler");
                 }
             }
+        }
+    }
+
+    /**
+     * A thread of an executor group's executor that has run a handler of the group stays a thread of the group, as
+     * in the JDK: an operation the program starts on it later, outside any handler (a server's worker thread
+     * writing a response, as Tomcat's do), that completes at once has its handler run right there, before the call
+     * returns, not after a trip through the executor's queue.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aThreadOfTheExecutorThatRanAHandlerRunsTheHandlerOfAnOperationCompletingAtOnce(Nio2Target target)
+            throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            ExecutorService pool = Executors.newSingleThreadExecutor(Nio2Fixture.named("worker"));
+            Nio2Fixture.Pair p = f.pair(f.executorGroup(pool));
+            Outcome<Integer> read = new Outcome<>();
+            p.client().read(ByteBuffer.allocate(1), null, read);
+            writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {1}));
+            assertEquals(1, read.value());
+            assertEquals("worker-1", read.thread().getName());
+            CompletableFuture<String> where = new CompletableFuture<>();
+            pool.execute(() -> { // the program's own task, not one of the group's
+                Thread caller = Thread.currentThread();
+                AtomicBoolean returned = new AtomicBoolean();
+                p.client().write(ByteBuffer.allocateDirect(3), null, new CompletionHandler<Integer, Void>() {
+                    @Override
+                    public void completed(Integer n, Void a) {
+                        boolean direct = Thread.currentThread() == caller && !returned.get();
+                        where.complete(direct ? "direct" : "on " + Thread.currentThread().getName()
+                                + (returned.get() ? " after write returned" : " while write ran"));
+                    }
+
+                    @Override
+                    public void failed(Throwable e, Void a) {
+                        where.complete("failed: " + e);
+                    }
+                });
+                returned.set(true);
+            });
+            assertEquals("direct", where.get(Outcome.GUARD_SECONDS, TimeUnit.SECONDS));
         }
     }
 
