@@ -1,5 +1,5 @@
 #!/bin/bash
-# usage: tomcat-stat.sh NAME [jvm props...]
+# usage: [JAR=bench.jar] tomcat-stat.sh NAME [jvm props...]   (JAR: the bench jar to run, default the working tree's)
 # Tomcat's NIO2 connector (proactor-bench tomcat-http, 2 worker threads) on CPU 0, wrk (1 thread, 200 keep-alive
 # connections, 10 s) on CPU 1: three unmeasured waves warm the JIT, then one wave is measured while `perf stat`
 # counts the server's context switches, system calls and CPU time. Needs ROOT=a directory holding 1k.bin (1024
@@ -9,7 +9,7 @@ name=$1; shift
 top=$(git rev-parse --show-toplevel)
 out=${OUT:-/tmp/tomcat-stat}; mkdir -p "$out"
 port=$((45000 + RANDOM % 1000))
-taskset -c 0 java -Xms1g -Xmx1g "$@" -jar "$top/proactor-bench/target/proactor-bench.jar" tomcat-http \
+taskset -c 0 java -Xms1g -Xmx1g "$@" -jar "${JAR:-$top/proactor-bench/target/proactor-bench.jar}" tomcat-http \
     --host 127.0.0.1 --port $port --root "$ROOT" --threads 2 > "$out/$name.log" 2>&1 &
 spid=$!
 for i in $(seq 100); do grep -q listening "$out/$name.log" && break; sleep 0.2; done

@@ -1,9 +1,10 @@
 #!/bin/bash
 # usage: ROOT=dir-with-1k.bin ab-engine.sh BEFORE.jar ROUNDS ENGINE: alternated rounds of Tomcat's NIO2 connector
-# on our provider over ENGINE with the bench jar BEFORE.jar and the working tree's (no JDK line), tomcat-stat.sh.
-here=$(dirname "$0"); before=$1; rounds=$2; e=$3
+# on our provider over ENGINE with the bench jar BEFORE.jar and the working tree's (no JDK line), session 13's tomcat-stat.sh.
+stat=$(dirname "$0")/../../quiet-2026-11-26e/tomcat-offload/tomcat-stat.sh   # session 13's; JAR= picks the jar
+before=$1; rounds=$2; e=$3
 P="-Djava.nio.channels.spi.AsynchronousChannelProvider=dev.proactor.nio2.ProactorAsynchronousChannelProvider"
 for r in $(seq "$rounds"); do
-  JAR=$before "$here/tomcat-stat.sh" "$e-before" $P -Dproactor.engine=$e
-  "$here/tomcat-stat.sh" "$e-after" $P -Dproactor.engine=$e
+  JAR=$before "$stat" "$e-before" $P -Dproactor.engine=$e
+  "$stat" "$e-after" $P -Dproactor.engine=$e
 done
