@@ -1,6 +1,7 @@
 #!/bin/bash
 # Alternated rounds of echo servers under the C load generator, reporting CPU per message.
-# usage: ab.sh ROUNDS SESSIONS WINDOW name=cmd ...   (cmd uses PORT; run from the repository root after mvn package)
+# usage: [BLOCK=512] ab.sh ROUNDS SESSIONS WINDOW name=cmd ...   (cmd uses PORT; run from the repository root after
+# mvn package; BLOCK: bytes per message)
 # appends "round name msgs/s server-cpu% server-user-cpu% client-cpu% p99us total-us/msg user-us/msg" per run
 # to $AB_LOG (default ab.log); summary: python3 summary.py ab.log
 rounds=$1; sess=$2; win=$3; shift 3
@@ -14,7 +15,7 @@ for r in $(seq "$rounds"); do
     spid=$!
     for i in $(seq 100); do grep -q listening "$log" && break; sleep 0.1; done
     out=$(taskset -c 1 "$root"/proactor-bench/target/native/loadgen --host 127.0.0.1 --port $port --sessions "$sess" \
-        --block 512 --window "$win" --seconds 5 --warmup 3 --threads 1 --server-pid $spid 2>/dev/null | grep RESULT)
+        --block "${BLOCK:-512}" --window "$win" --seconds 5 --warmup 3 --threads 1 --server-pid $spid 2>/dev/null | grep RESULT)
     kill $spid; wait $spid 2>/dev/null
     v() { echo "$out" | grep -o " $1=[0-9.-]*" | cut -d= -f2; }
     m=$(v msgs_per_s); sc=$(v server_cpu_pct); su=$(v server_user_cpu_pct); cc=$(v cpu_pct); p99=$(v p99_us)
