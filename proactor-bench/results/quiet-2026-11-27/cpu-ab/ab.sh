@@ -2,7 +2,7 @@
 # Alternated rounds of echo servers under the C load generator, reporting CPU per message.
 # usage: [BLOCK=512] ab.sh ROUNDS SESSIONS WINDOW name=cmd ...   (cmd uses PORT; run from the repository root after
 # mvn package; BLOCK: bytes per message)
-# appends "round name msgs/s server-cpu% server-user-cpu% client-cpu% p99us total-us/msg user-us/msg" per run
+# appends "round name msgs/s server-cpu% server-user-cpu% client-cpu% p99us total-us/msg user-us/msg p99.9us" per run
 # to $AB_LOG (default ab.log); summary: python3 summary.py ab.log
 rounds=$1; sess=$2; win=$3; shift 3
 root=$(git rev-parse --show-toplevel)
@@ -18,8 +18,8 @@ for r in $(seq "$rounds"); do
         --block "${BLOCK:-512}" --window "$win" --seconds 5 --warmup 3 --threads 1 --server-pid $spid 2>/dev/null | grep RESULT)
     kill $spid; wait $spid 2>/dev/null
     v() { echo "$out" | grep -o " $1=[0-9.-]*" | cut -d= -f2; }
-    m=$(v msgs_per_s); sc=$(v server_cpu_pct); su=$(v server_user_cpu_pct); cc=$(v cpu_pct); p99=$(v p99_us)
+    m=$(v msgs_per_s); sc=$(v server_cpu_pct); su=$(v server_user_cpu_pct); cc=$(v cpu_pct); p99=$(v p99_us); p999=$(v p999_us)
     tu=$(python3 -c "print(round($sc*1e4/$m,2), round($su*1e4/$m,2))")
-    echo "$r $name $m $sc $su $cc $p99 $tu" | tee -a "${AB_LOG:-ab.log}"
+    echo "$r $name $m $sc $su $cc $p99 $tu $p999" | tee -a "${AB_LOG:-ab.log}"
   done
 done
