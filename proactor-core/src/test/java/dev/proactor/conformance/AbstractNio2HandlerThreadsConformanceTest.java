@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousChannelGroup;
 import java.nio.channels.AsynchronousCloseException;
@@ -68,7 +69,7 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
     @MethodSource("targets")
     void aGroupRunsTasksOnItsThreads(Nio2Target target) throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+            for (AsynchronousChannelGroup g : aFixedAndAnExecutorGroup(f)) {
                 Executor executor = assertInstanceOf(Executor.class, g);
                 executor.execute(() -> {
                     throw new IllegalStateException("a task that throws (expected by the test)");
@@ -91,7 +92,7 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
     @MethodSource("targets")
     void aCloseFromAForeignThreadFailsThePendingHandlerOnAThreadOfTheGroup(Nio2Target target) throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+            for (AsynchronousChannelGroup g : aFixedAndAnExecutorGroup(f)) {
                 Nio2Fixture.Pair p = f.pair(g);
                 Outcome<Integer> read = new Outcome<>();
                 p.client().read(ByteBuffer.allocate(8), null, read); // the peer sends nothing: pending until closed
@@ -158,6 +159,11 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
         }
     }
 
+    /** A fixed group of one thread and a group on a cached pool, named as {@link #assertOnAGroupThread} expects. */
+    private static List<AsynchronousChannelGroup> aFixedAndAnExecutorGroup(Nio2Fixture f) throws IOException {
+        return List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"));
+    }
+
     /** {@code thread}, which ran a {@code what}, is one of the test's groups ({@code fixed-N} or {@code pool-N}). */
     private static void assertOnAGroupThread(Thread thread, String what) {
         String name = thread.getName();
@@ -209,7 +215,7 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
     @MethodSource("targets")
     void anOperationCompletingAtOnceOnAForeignThreadIsDispatchedToTheGroup(Nio2Target target) throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+            for (AsynchronousChannelGroup g : aFixedAndAnExecutorGroup(f)) {
                 Nio2Fixture.Pair p = f.pair(g);
                 Outcome<Integer> nothingToRead = new Outcome<>();
                 p.client().read(ByteBuffer.allocate(0), null, nothingToRead);
@@ -277,7 +283,7 @@ public abstract class AbstractNio2HandlerThreadsConformanceTest {
     @MethodSource("targets")
     void chainedOperationsThatCompleteAtOnceNeverOverflowTheStack(Nio2Target target) throws Exception {
         try (Nio2Fixture f = new Nio2Fixture(target)) {
-            for (AsynchronousChannelGroup g : List.of(f.fixedGroup(1, "fixed"), f.executorGroup("pool"))) {
+            for (AsynchronousChannelGroup g : aFixedAndAnExecutorGroup(f)) {
                 Nio2Fixture.Pair p = f.pair(g);
                 int rounds = 100_000;
                 AtomicInteger done = new AtomicInteger();
