@@ -19,17 +19,26 @@ if ! command -v gcc >/dev/null 2>&1; then
 fi
 
 mkdir -p "$out"
-for prog in loadgen:loadgen.c epoll_echo:epoll_echo.c uring_echo:uring_echo.c; do
-    name="${prog%%:*}"
-    file="$src/${prog#*:}"
-    if [ -x "$out/$name" ] && [ "$out/$name" -nt "$file" ] && [ "$out/$name" -nt "$0" ] \
-        && [ "$out/$name" -nt "$src/echo_server_common.h" ]; then
-        continue
-    fi
-    echo "[proactor-bench] gcc $cflags -o $out/$name $file -lpthread"
+# name: sources (relative to SRC_DIR); a program is rebuilt when any file it may include is newer.
+build() {
+    name="$1"
+    shift
+    newest_ok=1
+    for f in "$@" "$src"/echo_server_common.h "$src"/loadgen/*.h "$0"; do
+        case "$f" in /*) path="$f" ;; *) path="$src/$f" ;; esac
+        [ -x "$out/$name" ] && [ "$out/$name" -nt "$path" ] || newest_ok=0
+    done
+    [ "$newest_ok" = 1 ] && return 0
+    files=""
+    for f in "$@"; do files="$files $src/$f"; done
+    echo "[proactor-bench] gcc $cflags -o $out/$name$files -lpthread -lm"
     # shellcheck disable=SC2086
-    gcc $cflags -o "$out/$name" "$file" -lpthread
-done
+    gcc $cflags -o "$out/$name" $files -lpthread -lm
+}
+build loadgen loadgen/main.c loadgen/args.c loadgen/run_state.c loadgen/sessions.c loadgen/histogram.c \
+    loadgen/fairness.c loadgen/cpu_sample.c
+build epoll_echo epoll_echo.c
+build uring_echo uring_echo.c
 
 # The load generator's own unit test (per-session fairness statistics): a wrong build fails here.
 if ! "$out/loadgen" --self-test >/dev/null; then
