@@ -1,7 +1,7 @@
 package dev.proactor.tls;
 
+import dev.proactor.spi.Spares;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -11,31 +11,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * buffer is handed out in pieces. An idle connection so keeps none, and busy ones reuse the same few buffers,
  * which stay in the CPU's caches, instead of each writing into its own cold one.
  *
- * <p><b>How many are kept.</b> Every buffer given back is kept (none is freed): the spares never exceed the most
- * that were ever in use at once, which is no more than the channels would hold if each kept its own; a steady
- * load allocates nothing. Taking looks at the calling thread's stripe first, then at the others, and allocates
- * only when no stripe has a spare, so buffers given back on one thread serve takers on another.
- *
- * <p><b>Threads.</b> Thread-safe; each stripe is a stack under its own lock, held for a push or a pop only.
- * Buffers are returned cleared; a buffer given back must no longer be referenced by its giver, and never by an
- * operation in flight.
+ * <p>One {@link Spares} pool per capacity and kind (what is kept, and the threads, are its rules); buffers are
+ * returned cleared, and a buffer of another capacity or kind given back is left to the garbage collector.
  */
 final class SpareBuffers {
 
     private static final ConcurrentHashMap<Long, SpareBuffers> SHARED = new ConcurrentHashMap<>();
-    /** A power of two, at least the number of processors (so that the mask picks a stripe). */
-    private static final int STRIPES = Integer.highestOneBit(Runtime.getRuntime().availableProcessors() * 2 - 1);
 
     private final int capacity;
     private final boolean direct;
-    private final Stripe[] stripes = new Stripe[STRIPES];
+    private final Spares<ByteBuffer> spares;
 
     private SpareBuffers(int capacity, boolean direct) {
         this.capacity = capacity;
         this.direct = direct;
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe();
-        }
+        this.spares = new Spares<>(() -> direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity));
     }
 
     /** The process's spares of {@code capacity} bytes, direct or on the heap (made on first use). */
@@ -51,14 +41,7 @@ final class SpareBuffers {
 
     /** A cleared buffer of {@link #capacity()} bytes: a spare if any stripe has one, else a new one. */
     ByteBuffer take() {
-        int home = home();
-        for (int i = 0; i < STRIPES; i++) {
-            ByteBuffer b = stripes[(home + i) & (STRIPES - 1)].pop();
-            if (b != null) {
-                return b;
-            }
-        }
-        return direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
+        return spares.take();
     }
 
     /**
@@ -68,46 +51,12 @@ final class SpareBuffers {
     void give(ByteBuffer b) {
         if (b.capacity() == capacity && b.isDirect() == direct) {
             b.clear();
-            stripes[home()].push(b);
+            spares.give(b);
         }
     }
 
     /** Spare buffers kept now (for tests and diagnostics). */
     int spares() {
-        int n = 0;
-        for (Stripe s : stripes) {
-            n += s.size();
-        }
-        return n;
-    }
-
-    private static int home() {
-        return System.identityHashCode(Thread.currentThread()) & (STRIPES - 1);
-    }
-
-    /** A stack of spares; the array grows to the most ever kept at once, then allocates nothing. */
-    private static final class Stripe {
-        private ByteBuffer[] stack = new ByteBuffer[8];
-        private int size;
-
-        synchronized ByteBuffer pop() {
-            if (size == 0) {
-                return null;
-            }
-            ByteBuffer b = stack[--size];
-            stack[size] = null;
-            return b;
-        }
-
-        synchronized void push(ByteBuffer b) {
-            if (size == stack.length) {
-                stack = Arrays.copyOf(stack, size * 2);
-            }
-            stack[size++] = b;
-        }
-
-        synchronized int size() {
-            return size;
-        }
+        return spares.spares();
     }
 }

@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
+import dev.proactor.LeaderMode;
 import dev.proactor.OpConnect;
 import dev.proactor.OpRead;
 import dev.proactor.OpReceive;
@@ -36,7 +38,9 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -172,6 +176,69 @@ public abstract class BufferConformanceTest {
             got += result.bytes();
         }
         assertEquals(total, got);
+    }
+
+    // ------------------------------------------------------------------------------------------ heap buffers
+
+    /**
+     * Heap buffers reach the kernel through native memory (the JDK's own channels use a temporary direct buffer
+     * of the calling thread). A connection must not keep such memory for itself once its transfers are done: a
+     * server keeps many connections idle between requests, with a read pending, and a block of its own per
+     * connection and direction (64 KiB each) would add up to gigabytes of direct memory at ten thousand
+     * connections, past the JVM's limit.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void connectionsThatMovedHeapBuffersKeepNoNativeMemoryOfTheirOwn(ProactorConfig config) throws Exception {
+        assumeTrue(config.leader() == LeaderMode.SHARED && config.threads() == 1,
+                "the memory kept does not depend on the dispatcher's settings");
+        assumeFalse("io_uring".equals(config.engine()), "io_uring: a read in the ring fills its native block"
+                + " while pending, so a pending read of a heap buffer keeps one (README, engines)");
+        int n = 24;
+        byte[] request = pattern(1000, 5);
+        byte[] response = pattern(1500, 9);
+        Recorder r = new Recorder();
+        List<Connection> connections = new ArrayList<>();
+        try (Demultiplexor demux = open(config)) {
+            // The first connection's one-off allocations (the engine's, the JDK's caches) come before the baseline.
+            connections.add(exchangeThroughHeapBuffers(demux, r, request, response));
+            long before = DirectMemory.settled();
+            for (int i = 0; i < n; i++) {
+                connections.add(exchangeThroughHeapBuffers(demux, r, request, response));
+            }
+            long perConnection = (DirectMemory.settled() - before) / n;
+            assertTrue(perConnection <= 4096, "direct memory kept per idle connection after heap-buffer transfers: "
+                    + perConnection + " bytes");
+        } finally {
+            for (Connection c : connections) {
+                c.close();
+            }
+        }
+    }
+
+    /**
+     * Opens a connection, writes {@code request} from a heap buffer, reads {@code response} into one, and leaves
+     * a read of a heap buffer pending: the state of a server's connection between two requests.
+     */
+    private static Connection exchangeThroughHeapBuffers(Demultiplexor demux, Recorder r, byte[] request,
+                                                         byte[] response) throws Exception {
+        Connection c = Connection.open(demux, r);
+        c.channel.write(ByteBuffer.wrap(request));
+        Result written = r.next("heap write");
+        assertNull(written.error(), "heap write");
+        assertEquals(request.length, written.bytes());
+        assertArrayEquals(request, c.peer.getInputStream().readNBytes(request.length));
+        c.peer.getOutputStream().write(response);
+        ByteBuffer in = ByteBuffer.allocate(response.length);
+        while (in.hasRemaining()) {
+            c.channel.read(in);
+            Result read = r.next("heap read");
+            assertNull(read.error(), "heap read");
+            assertTrue(read.bytes() > 0, "end of stream before the whole response");
+        }
+        assertArrayEquals(response, in.array());
+        c.channel.read(ByteBuffer.allocate(4096)); // pending until the connection closes
+        return c;
     }
 
     // ------------------------------------------------------------------------------------------ scattering reads

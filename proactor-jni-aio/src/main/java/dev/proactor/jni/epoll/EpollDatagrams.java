@@ -1,6 +1,7 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceBlocks;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.NativeMemory;
@@ -56,12 +57,16 @@ final class EpollDatagrams {
             result = SocketNative.recvfrom(channel.fd, address, room, SocketNative.MSG_TRUNC, from);
             stored = Math.min(result, room);
         } else {
-            NativeMemory block = scratch.bounce();
-            int want = Math.min(room, block.size());
-            result = SocketNative.recvfrom(channel.fd, block.address(), want, SocketNative.MSG_TRUNC, from);
-            stored = Math.min(result, want);
-            if (stored > 0) {
-                destination.put(position, block.buffer(), 0, stored);
+            NativeMemory block = BounceBlocks.take();
+            try {
+                int want = Math.min(room, block.size());
+                result = SocketNative.recvfrom(channel.fd, block.address(), want, SocketNative.MSG_TRUNC, from);
+                stored = Math.min(result, want);
+                if (stored > 0) {
+                    destination.put(position, block.buffer(), 0, stored);
+                }
+            } finally {
+                BounceBlocks.give(block);
             }
         }
         if (Errors.isAgain(result)) {
@@ -101,9 +106,13 @@ final class EpollDatagrams {
         } else if (size > NativeScratch.BOUNCE_SIZE) {
             result = -ErrnoNative.EMSGSIZE; // larger than any datagram the socket would take
         } else {
-            NativeMemory block = scratch.bounce();
-            block.buffer().put(0, source, position, size);
-            result = SocketNative.sendto(channel.fd, block.address(), size, 0, to);
+            NativeMemory block = BounceBlocks.take();
+            try {
+                block.buffer().put(0, source, position, size);
+                result = SocketNative.sendto(channel.fd, block.address(), size, 0, to);
+            } finally {
+                BounceBlocks.give(block);
+            }
         }
         if (Errors.isAgain(result)) {
             return false;

@@ -2,11 +2,13 @@ package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.AcceptedSocket;
+import dev.proactor.jni.internal.BounceBlocks;
 import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
@@ -122,7 +124,7 @@ final class EpollOperations {
             asked = iovecs.totalLength();
             result = SocketNative.recv(channel.fd, iovecs);
         } else {
-            int want = BounceCopies.space(request, channel.inputScratch.bounce().size());
+            int want = BounceCopies.space(request, NativeScratch.BOUNCE_SIZE);
             if (want == 0) {
                 request.complete(0);
                 return true;
@@ -145,17 +147,21 @@ final class EpollOperations {
     }
 
     /**
-     * Reads up to {@code want} bytes (at most the block's size) into the bounce block, then copies them into the
-     * buffers in order. The copies are bounds-checked Java copies: a buffer changed meanwhile fails the read with
-     * an exception, never a write outside it.
+     * Reads up to {@code want} bytes (at most a block's size) into a shared bounce block, then copies them into
+     * the buffers in order. The copies are bounds-checked Java copies: a buffer changed meanwhile fails the read
+     * with an exception, never a write outside it.
      */
     private static long readThroughBounce(EpollChannel channel, IoRequest request, int want) {
-        NativeMemory bounce = channel.inputScratch.bounce();
-        int result = SocketNative.recv(channel.fd, bounce.address(), want);
-        if (result > 0) {
-            BounceCopies.drain(bounce, result, request);
+        NativeMemory bounce = BounceBlocks.take();
+        try {
+            int result = SocketNative.recv(channel.fd, bounce.address(), want);
+            if (result > 0) {
+                BounceCopies.drain(bounce, result, request);
+            }
+            return result;
+        } finally {
+            BounceBlocks.give(bounce);
         }
-        return result;
     }
 
     // ---------------------------------------------------------------- write
@@ -214,16 +220,20 @@ final class EpollOperations {
      * @return bytes written, {@code -errno}, or 0 if there was nothing to copy
      */
     private static long writeThroughBounce(EpollChannel channel, IoRequest request) {
-        NativeMemory bounce = channel.outputScratch.bounce();
-        int filled = BounceCopies.fill(bounce, request);
-        if (filled == 0) {
-            return 0;
+        NativeMemory bounce = BounceBlocks.take();
+        try {
+            int filled = BounceCopies.fill(bounce, request);
+            if (filled == 0) {
+                return 0;
+            }
+            int result = SocketNative.send(channel.fd, bounce.address(), filled);
+            if (result > 0) {
+                BounceCopies.advance(request, result);
+            }
+            return result;
+        } finally {
+            BounceBlocks.give(bounce);
         }
-        int result = SocketNative.send(channel.fd, bounce.address(), filled);
-        if (result > 0) {
-            BounceCopies.advance(request, result);
-        }
-        return result;
     }
 
     // ---------------------------------------------------------------- accept and connect

@@ -5,9 +5,11 @@ import java.nio.ByteBuffer;
 /**
  * Native helpers of one direction of one channel of the epoll or io_uring engine, made on first use and then
  * reused, so the steady state allocates nothing: the base address of the last direct buffer (one JNI call per new
- * buffer, not per operation), an iovec array for gathering/scattering, a bounce block for heap buffers, and a
- * socket address. io_uring's SQE points at this memory, so there it stays untouched from submission until the
- * request's completion.
+ * buffer, not per operation), an iovec array for gathering/scattering, a bounce block for heap buffers whose bytes
+ * must stay in native memory after a system call returns (io_uring's requests, a file transmission's copy window;
+ * a transfer done within one call takes a shared {@link BounceBlocks} block instead), and a socket address.
+ * io_uring's SQE points at this memory, so there it stays untouched from submission until the request's
+ * completion.
  *
  * <p>Not thread-safe: used only under the lock of the channel it belongs to.
  */
@@ -54,7 +56,7 @@ public final class NativeScratch {
         return iovecs;
     }
 
-    /** The bounce block for heap buffers. */
+    /** This direction's own bounce block (kept while the channel lives; see {@link BounceBlocks} for the shared ones). */
     public NativeMemory bounce() {
         if (bounce == null) {
             bounce = NativeMemory.allocate(BOUNCE_SIZE);

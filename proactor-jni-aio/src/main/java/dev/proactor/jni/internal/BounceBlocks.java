@@ -1,0 +1,36 @@
+package dev.proactor.jni.internal;
+
+import dev.proactor.spi.Spares;
+
+/**
+ * The native blocks a heap buffer's bytes go through on their way to and from a socket when the transfer is one
+ * system call made by the calling thread (the epoll engine's reads, writes and datagrams): taken for that call and
+ * given back right after it, shared by every channel of the process. A channel so keeps no block of its own (64
+ * KiB each way would add up to gigabytes at ten thousand connections), and the few blocks in use stay in the
+ * CPU's caches. A transfer whose bytes must stay in native memory after the call returns (a request in io_uring's
+ * ring, a file transmission's copy window) uses its channel's {@link NativeScratch} instead.
+ *
+ * <p>Thread-safe ({@link Spares}).
+ */
+public final class BounceBlocks {
+
+    private static final Spares<NativeMemory> BLOCKS =
+            new Spares<>(() -> NativeMemory.allocate(NativeScratch.BOUNCE_SIZE));
+
+    private BounceBlocks() {
+    }
+
+    /**
+     * A block of {@link NativeScratch#BOUNCE_SIZE} bytes (its contents are what the last user left).
+     *
+     * @throws OutOfMemoryError if direct memory cannot hold a new one
+     */
+    public static NativeMemory take() {
+        return BLOCKS.take();
+    }
+
+    /** Gives a block from {@link #take()} back once the system call that used it returned; the caller drops it. */
+    public static void give(NativeMemory block) {
+        BLOCKS.give(block);
+    }
+}
