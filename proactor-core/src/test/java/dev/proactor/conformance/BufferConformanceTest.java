@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.proactor.AsynchChannel;
@@ -192,8 +191,9 @@ public abstract class BufferConformanceTest {
     void connectionsThatMovedHeapBuffersKeepNoNativeMemoryOfTheirOwn(ProactorConfig config) throws Exception {
         assumeTrue(config.leader() == LeaderMode.SHARED && config.threads() == 1,
                 "the memory kept does not depend on the dispatcher's settings");
-        assumeFalse("io_uring".equals(config.engine()), "io_uring: a read in the ring fills its native block"
-                + " while pending, so a pending read of a heap buffer keeps one (README, engines)");
+        // io_uring: a read in the ring fills its native block while pending, so the pending read of a heap buffer
+        // keeps one (README, "Buffers"); what completed at once must not have left one behind.
+        long allowed = "io_uring".equals(config.engine()) ? 64 * 1024 + 4096 : 4096;
         int n = 24;
         byte[] request = pattern(1000, 5);
         byte[] response = pattern(1500, 9);
@@ -207,8 +207,8 @@ public abstract class BufferConformanceTest {
                 connections.add(exchangeThroughHeapBuffers(demux, r, request, response));
             }
             long perConnection = (DirectMemory.settled() - before) / n;
-            assertTrue(perConnection <= 4096, "direct memory kept per idle connection after heap-buffer transfers: "
-                    + perConnection + " bytes");
+            assertTrue(perConnection <= allowed, "direct memory kept per idle connection after heap-buffer"
+                    + " transfers: " + perConnection + " bytes (at most " + allowed + ")");
         } finally {
             for (Connection c : connections) {
                 c.close();

@@ -4,7 +4,8 @@ import dev.proactor.spi.Spares;
 
 /**
  * The native blocks a heap buffer's bytes go through on their way to and from a socket when the transfer is one
- * system call made by the calling thread (the epoll engine's reads, writes and datagrams): taken for that call and
+ * system call made by the calling thread (the epoll engine's reads, writes and datagrams; the io_uring engine's
+ * writes tried at start): taken for that call and
  * given back right after it, shared by every channel of the process. A channel so keeps no block of its own (64
  * KiB each way would add up to gigabytes at ten thousand connections), and the few blocks in use stay in the
  * CPU's caches. A transfer whose bytes must stay in native memory after the call returns (a request in io_uring's

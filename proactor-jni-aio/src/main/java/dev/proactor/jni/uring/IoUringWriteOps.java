@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceBlocks;
 import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.IoUringNative;
@@ -90,23 +91,40 @@ final class IoUringWriteOps {
         if (file) {
             IoUringOps.refuseHeapBuffer(channel);
         }
-        int filled = BounceCopies.fill(dir.scratch.bounce(), request);
+        int ioprio = 0;
+        if (!file && tryWrite(starter, request)) {
+            // The try at start is one system call: a shared block serves it, so a channel whose heap writes leave
+            // at once keeps no block of its own. Only bytes that wait in the ring go into this direction's block.
+            NativeMemory shared = BounceBlocks.take();
+            int filled;
+            int result;
+            try {
+                filled = BounceCopies.fill(shared, request);
+                if (filled == 0) {
+                    dir.staged = 0;
+                    return false;
+                }
+                result = SocketNative.sendto(channel.fd, shared.address(), filled, IoUringNative.MSG_DONTWAIT, null);
+            } finally {
+                BounceBlocks.give(shared);
+            }
+            if (!Errors.isAgain(result)) {
+                dir.staged = filled;
+                dir.mode = IoUringOps.MODE_BOUNCE;
+                return !completeWrite(starter, dir, request, result);
+            }
+            ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
+        }
+        // Nothing was written (the buffers are as they were): the ring's request gets its own copy.
+        NativeMemory bounce = dir.scratch.bounce();
+        int filled = BounceCopies.fill(bounce, request);
         dir.staged = filled;
         if (filled == 0) {
             return false;
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
-        NativeMemory bounce = dir.scratch.bounce();
         if (file) {
             return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
-        }
-        int ioprio = 0;
-        if (tryWrite(starter, request)) {
-            int result = SocketNative.sendto(channel.fd, bounce.address(), filled, IoUringNative.MSG_DONTWAIT, null);
-            if (!Errors.isAgain(result)) {
-                return !completeWrite(starter, dir, request, result);
-            }
-            ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
         }
         return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, bounce.address(), filled, 0,
                 IoUringNative.MSG_NOSIGNAL);
