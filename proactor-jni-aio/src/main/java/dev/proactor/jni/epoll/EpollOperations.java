@@ -220,20 +220,11 @@ final class EpollOperations {
      * @return bytes written, {@code -errno}, or 0 if there was nothing to copy
      */
     private static long writeThroughBounce(EpollChannel channel, IoRequest request) {
-        NativeMemory bounce = BounceBlocks.take();
-        try {
-            int filled = BounceCopies.fill(bounce, request);
-            if (filled == 0) {
-                return 0;
-            }
-            int result = SocketNative.send(channel.fd, bounce.address(), filled);
-            if (result > 0) {
-                BounceCopies.advance(request, result);
-            }
-            return result;
-        } finally {
-            BounceBlocks.give(bounce);
+        int result = BounceBlocks.send(channel.fd, request, 0);
+        if (result > 0) {
+            BounceCopies.advance(request, result);
         }
+        return result;
     }
 
     // ---------------------------------------------------------------- accept and connect

@@ -1,5 +1,6 @@
 package dev.proactor.jni.internal;
 
+import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.Spares;
 
 /**
@@ -33,5 +34,22 @@ public final class BounceBlocks {
     /** Gives a block from {@link #take()} back once the system call that used it returned; the caller drops it. */
     public static void give(NativeMemory block) {
         BLOCKS.give(block);
+    }
+
+    /**
+     * Sends as much of a write's remaining bytes as a block holds with one {@code sendto(2)} through a shared
+     * block. The buffers do not move: the caller advances them by what was sent ({@link BounceCopies#advance}).
+     *
+     * @param flags {@code sendto}'s flags (e.g. {@code MSG_DONTWAIT})
+     * @return bytes sent, {@code -errno}, or 0 if nothing was left to copy (the buffers were changed meanwhile)
+     */
+    public static int send(int fd, IoRequest request, int flags) {
+        NativeMemory block = take();
+        try {
+            int filled = BounceCopies.fill(block, request);
+            return filled == 0 ? 0 : SocketNative.sendto(fd, block.address(), filled, flags, null);
+        } finally {
+            give(block);
+        }
     }
 }

@@ -95,21 +95,11 @@ final class IoUringWriteOps {
         if (!file && tryWrite(starter, request)) {
             // The try at start is one system call: a shared block serves it, so a channel whose heap writes leave
             // at once keeps no block of its own. Only bytes that wait in the ring go into this direction's block.
-            NativeMemory shared = BounceBlocks.take();
-            int filled;
-            int result;
-            try {
-                filled = BounceCopies.fill(shared, request);
-                if (filled == 0) {
-                    dir.staged = 0;
-                    return false;
-                }
-                result = SocketNative.sendto(channel.fd, shared.address(), filled, IoUringNative.MSG_DONTWAIT, null);
-            } finally {
-                BounceBlocks.give(shared);
+            int result = BounceBlocks.send(channel.fd, request, IoUringNative.MSG_DONTWAIT);
+            if (result == 0) {
+                return false; // nothing was left to copy (the buffers were changed meanwhile)
             }
             if (!Errors.isAgain(result)) {
-                dir.staged = filled;
                 dir.mode = IoUringOps.MODE_BOUNCE;
                 return !completeWrite(starter, dir, request, result);
             }
