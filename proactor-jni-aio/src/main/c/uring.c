@@ -10,6 +10,7 @@
 
 #include <linux/io_uring.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -198,6 +199,7 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_OP_WRITE),
     PJ_CONSTANT(IORING_OP_SEND),
     PJ_CONSTANT(IORING_OP_RECV),
+    PJ_CONSTANT(IORING_OP_POLL_ADD),
     /* flags */
     PJ_CONSTANT(IORING_SETUP_CQSIZE),
     PJ_CONSTANT(IORING_SETUP_SUBMIT_ALL),
@@ -214,6 +216,8 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_RECVSEND_POLL_FIRST),
     PJ_CONSTANT(IORING_ASYNC_CANCEL_ALL),
     PJ_CONSTANT(IOSQE_ASYNC),
+    PJ_CONSTANT(POLLIN),
+    PJ_CONSTANT(POLLOUT),
     PJ_CONSTANT(MSG_NOSIGNAL),
     PJ_CONSTANT(MSG_DONTWAIT),
     PJ_CONSTANT(MSG_TRUNC),

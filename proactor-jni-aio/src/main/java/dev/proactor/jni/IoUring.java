@@ -24,7 +24,7 @@ public final class IoUring {
 
     /** The opcodes the engine cannot run without, with their names for the cause. */
     private static final String[] REQUIRED_NAMES = {"NOP", "READV", "WRITEV", "SENDMSG", "RECVMSG", "ACCEPT",
-        "ASYNC_CANCEL", "CONNECT", "READ", "WRITE", "SEND", "RECV"};
+        "ASYNC_CANCEL", "CONNECT", "READ", "WRITE", "SEND", "RECV", "POLL_ADD"};
 
     private static final boolean SINGLE_ISSUER_SUPPORTED;
     private static final boolean DEFER_TASKRUN_SUPPORTED;
@@ -135,7 +135,7 @@ public final class IoUring {
         int[] required = {IoUringNative.OP_NOP, IoUringNative.OP_READV, IoUringNative.OP_WRITEV,
             IoUringNative.OP_SENDMSG, IoUringNative.OP_RECVMSG, IoUringNative.OP_ACCEPT,
             IoUringNative.OP_ASYNC_CANCEL, IoUringNative.OP_CONNECT, IoUringNative.OP_READ, IoUringNative.OP_WRITE,
-            IoUringNative.OP_SEND, IoUringNative.OP_RECV};
+            IoUringNative.OP_SEND, IoUringNative.OP_RECV, IoUringNative.OP_POLL_ADD};
         StringBuilder missing = new StringBuilder();
         for (int i = 0; i < required.length; i++) {
             int op = required[i];

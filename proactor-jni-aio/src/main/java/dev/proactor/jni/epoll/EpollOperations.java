@@ -7,7 +7,6 @@ import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
-import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
 import dev.proactor.jni.internal.SocketAddresses;
@@ -130,7 +129,9 @@ final class EpollOperations {
                 return true;
             }
             asked = want;
-            result = readThroughBounce(channel, request, want);
+            // Through a shared block, copied out with bounds-checked Java copies: a buffer changed meanwhile fails
+            // the read with an exception, never a write outside it.
+            result = BounceBlocks.receive(channel.fd, request, want, 0);
         }
         // Fewer bytes than asked (or none yet) means the receive queue is empty now; an end of stream or an
         // error is not "drained": every later read must find it again at once.
@@ -144,24 +145,6 @@ final class EpollOperations {
         }
         request.complete(result == 0 ? -1 : result);
         return true;
-    }
-
-    /**
-     * Reads up to {@code want} bytes (at most a block's size) into a shared bounce block, then copies them into
-     * the buffers in order. The copies are bounds-checked Java copies: a buffer changed meanwhile fails the read
-     * with an exception, never a write outside it.
-     */
-    private static long readThroughBounce(EpollChannel channel, IoRequest request, int want) {
-        NativeMemory bounce = BounceBlocks.take();
-        try {
-            int result = SocketNative.recv(channel.fd, bounce.address(), want);
-            if (result > 0) {
-                BounceCopies.drain(bounce, result, request);
-            }
-            return result;
-        } finally {
-            BounceBlocks.give(bounce);
-        }
     }
 
     // ---------------------------------------------------------------- write

@@ -6,11 +6,11 @@ import dev.proactor.spi.Spares;
 /**
  * The native blocks a heap buffer's bytes go through on their way to and from a socket when the transfer is one
  * system call made by the calling thread (the epoll engine's reads, writes and datagrams; the io_uring engine's
- * writes tried at start): taken for that call and
+ * stream reads and writes, tried at start or made once the ring reported the socket ready): taken for that call and
  * given back right after it, shared by every channel of the process. A channel so keeps no block of its own (64
  * KiB each way would add up to gigabytes at ten thousand connections), and the few blocks in use stay in the
- * CPU's caches. A transfer whose bytes must stay in native memory after the call returns (a request in io_uring's
- * ring, a file transmission's copy window) uses its channel's {@link NativeScratch} instead.
+ * CPU's caches. A transfer whose bytes must stay in native memory after the call returns (a file or datagram
+ * request in io_uring's ring, a file transmission's copy window) uses its channel's {@link NativeScratch} instead.
  *
  * <p>Thread-safe ({@link Spares}).
  */
@@ -34,6 +34,27 @@ public final class BounceBlocks {
     /** Gives a block from {@link #take()} back once the system call that used it returned; the caller drops it. */
     public static void give(NativeMemory block) {
         BLOCKS.give(block);
+    }
+
+    /**
+     * Receives up to {@code want} bytes (at most a block) with one {@code recvfrom(2)} through a shared block and
+     * copies what arrived into the read's buffers, moving their positions over it.
+     *
+     * @param flags {@code recvfrom}'s flags (e.g. {@code MSG_DONTWAIT})
+     * @return bytes received, 0 at the end of the stream, or {@code -errno}
+     */
+    public static int receive(int fd, IoRequest request, int want, int flags) {
+        NativeMemory block = take();
+        try {
+            int result = SocketNative.recvfrom(fd, block.address(), Math.min(want, NativeScratch.BOUNCE_SIZE), flags,
+                    null);
+            if (result > 0) {
+                BounceCopies.drain(block, result, request);
+            }
+            return result;
+        } finally {
+            give(block);
+        }
     }
 
     /**

@@ -82,6 +82,10 @@ public final class IoUringNative {
     public static final int OP_WRITE = NativeConstants.intValue("IORING_OP_WRITE");
     public static final int OP_SEND = NativeConstants.intValue("IORING_OP_SEND");
     public static final int OP_RECV = NativeConstants.intValue("IORING_OP_RECV");
+    /** A one-shot poll of the descriptor: the SQE's op flags carry the events ({@link #POLLIN}, {@link #POLLOUT}). */
+    public static final int OP_POLL_ADD = NativeConstants.intValue("IORING_OP_POLL_ADD");
+    public static final int POLLIN = NativeConstants.intValue("POLLIN");
+    public static final int POLLOUT = NativeConstants.intValue("POLLOUT");
 
     public static final int SETUP_CQSIZE = NativeConstants.intValue("IORING_SETUP_CQSIZE");
     public static final int SETUP_SUBMIT_ALL = NativeConstants.intValue("IORING_SETUP_SUBMIT_ALL");

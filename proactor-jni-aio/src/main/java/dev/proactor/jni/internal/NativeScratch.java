@@ -6,10 +6,10 @@ import java.nio.ByteBuffer;
  * Native helpers of one direction of one channel of the epoll or io_uring engine, made on first use and then
  * reused, so the steady state allocates nothing: the base address of the last direct buffer (one JNI call per new
  * buffer, not per operation), an iovec array for gathering/scattering, a bounce block for heap buffers whose bytes
- * must stay in native memory after a system call returns (io_uring's requests, a file transmission's copy window;
- * a transfer done within one call takes a shared {@link BounceBlocks} block instead), and a socket address.
- * io_uring's SQE points at this memory, so there it stays untouched from submission until the request's
- * completion.
+ * must stay in native memory after a system call returns (io_uring's file and datagram requests, a file
+ * transmission's copy window; a transfer done within one call takes a shared {@link BounceBlocks} block instead),
+ * and a socket address. io_uring's SQE points at this memory, so there it stays untouched from submission until the
+ * request's completion.
  *
  * <p>Not thread-safe: used only under the lock of the channel it belongs to.
  */

@@ -38,7 +38,7 @@ final class IoUringDirection {
      * Guarded by the channel's monitor.
      */
     long drainedAtReap = -1;
-    /** Bytes staged in the bounce block for a heap write or send. */
+    /** Bytes staged in the bounce block for a heap file transfer or datagram. */
     int staged;
 
     /** The direct buffer's address, iovecs, bounce block and socket address the SQE in flight points at. */

@@ -12,6 +12,7 @@ import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.NonReadableChannelException;
 import java.nio.channels.NonWritableChannelException;
 import java.util.Locale;
@@ -29,8 +30,10 @@ import java.util.Locale;
  * usually empty when a read is started, so polling first saves a failed attempt), scattering read {@code READV},
  * stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept {@code ACCEPT},
  * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
- * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Heap
- * buffers go through the direction's 64 KiB block. Direct single-buffer paths allocate nothing. Files with
+ * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Stream
+ * transfers of heap buffers that cannot be done at start wait for readiness ({@link #MODE_READY}): a connection
+ * idling with a heap read pending holds no native memory; file and datagram transfers of heap buffers go through
+ * the direction's 64 KiB block. Direct single-buffer paths allocate nothing. Files with
  * {@code O_DIRECT} take direct buffers only, each transfer checked against the file's alignment before its SQE is
  * written ({@link #checkDirect(IoUringChannel, long, long, long)}). Stream and file reads are in
  * {@link IoUringReadOps}, writes in {@link IoUringWriteOps}, accept in {@link IoUringAcceptOps}, datagrams in
@@ -42,6 +45,12 @@ final class IoUringOps {
     static final int MODE_SINGLE = 1;
     static final int MODE_VECTOR = 2;
     static final int MODE_BOUNCE = 3;
+    /**
+     * A stream read or write of heap buffers: its SQE is a one-shot poll ({@link #pollFor}); when the socket is
+     * ready the leader moves the bytes with one non-blocking system call through a shared block
+     * ({@link dev.proactor.jni.internal.BounceBlocks}), so no native memory is held while it waits.
+     */
+    static final int MODE_READY = 4;
 
     /** The kinds this engine runs. */
     static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.FILE_MASK
@@ -113,10 +122,12 @@ final class IoUringOps {
         switch (request.kind()) {
             case READ:
             case READ_FILE:
-                return IoUringReadOps.completeRead(starter, dir, request, result);
+                return dir.mode == MODE_READY ? IoUringReadOps.readyToRead(starter, dir, request, result)
+                        : IoUringReadOps.completeRead(starter, dir, request, result);
             case WRITE:
             case WRITE_FILE:
-                return IoUringWriteOps.completeWrite(starter, dir, request, result);
+                return dir.mode == MODE_READY ? IoUringWriteOps.readyToWrite(starter, dir, request, result)
+                        : IoUringWriteOps.completeWrite(starter, dir, request, result);
             case ACCEPT:
                 return IoUringAcceptOps.complete(starter, dir, request, result);
             case CONNECT:
@@ -133,6 +144,29 @@ final class IoUringOps {
                 return IoUringTransmit.complete(starter, dir, request, result);
             default:
                 throw new IllegalStateException("unexpected completion of " + request.kind());
+        }
+    }
+
+    /**
+     * Writes a one-shot {@code POLL_ADD} for {@code events} ({@link IoUringNative#POLLIN} or
+     * {@link IoUringNative#POLLOUT}) on the direction's socket, for a {@link #MODE_READY} transfer.
+     *
+     * @return true: the SQE is in the ring
+     */
+    static boolean pollFor(IoUringStarter starter, IoUringDirection dir, int events) throws IOException {
+        return starter.prepare(dir, IoUringNative.OP_POLL_ADD, 0, dir.channel.fd, 0, 0, 0, events);
+    }
+
+    /**
+     * At the completion of a {@link #MODE_READY} poll: throws if it failed, or if the channel was closed or the
+     * request cancelled meanwhile (the socket is then not touched: its descriptor may be on its way to be closed).
+     */
+    static void checkReady(IoUringDirection dir, int pollResult) throws IOException {
+        if (pollResult < 0) {
+            throw Errors.newException("poll", pollResult);
+        }
+        if (!dir.channel.usable() || dir.cancelReason != null) {
+            throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
         }
     }
 

@@ -1,11 +1,11 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceBlocks;
 import dev.proactor.jni.internal.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
-import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
@@ -16,7 +16,8 @@ import java.nio.ByteBuffer;
 /**
  * Reads for {@link IoUringOps}: a stream {@code READ}, and a file {@code READ_FILE} at the request's position, into
  * one direct buffer ({@code RECV}, or {@code READ} on a file), several direct buffers through the direction's iovecs
- * ({@code READV}), or heap buffers through the direction's 64 KiB block (copied out by {@link BounceCopies}); the
+ * ({@code READV}), or heap buffers: on a stream, a poll for input and then a receive through a shared block
+ * ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
  * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
  * drained the socket with no reap since; a file read is checked against an {@code O_DIRECT} file's alignment before
@@ -96,21 +97,48 @@ final class IoUringReadOps {
             request.complete(0);
             return false;
         }
+        if (!file) {
+            return submitHeapRead(starter, dir, request, want);
+        }
         dir.mode = IoUringOps.MODE_BOUNCE;
         dir.staged = want;
-        NativeMemory bounce = dir.scratch.bounce();
-        if (file) {
-            return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, bounce.address(), want, offset, 0);
-        }
+        return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, dir.scratch.bounce().address(), want,
+                offset, 0);
+    }
+
+    /**
+     * A stream read into heap buffers ({@link IoUringOps#MODE_READY}): tried at start through a shared block when
+     * {@link #tryRead} says so; else, or if nothing was there, a poll for input goes to the ring and the bytes are
+     * received when it completes ({@link #readyToRead}). A RECV in the ring would need native memory of the
+     * connection's own for as long as it waits, and a server's idle connections all wait with a read pending.
+     */
+    private static boolean submitHeapRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int want)
+            throws IOException {
+        dir.mode = IoUringOps.MODE_READY;
         dir.asked = want;
         if (tryRead(starter, dir, request)) {
-            int result = SocketNative.recvfrom(channel.fd, bounce.address(), want, IoUringNative.MSG_DONTWAIT, null);
+            int result = BounceBlocks.receive(dir.channel.fd, request, want, IoUringNative.MSG_DONTWAIT);
             if (!Errors.isAgain(result)) {
                 return !completeRead(starter, dir, request, result);
             }
         }
-        return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, bounce.address(), want,
-                0, 0);
+        return IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
+    }
+
+    /**
+     * At the completion of a {@link IoUringOps#MODE_READY} read's poll: receives through a shared block, or polls
+     * again if the socket had nothing after all.
+     *
+     * @return true if the read finished (result recorded), false if a new poll is in the ring
+     */
+    static boolean readyToRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int pollResult)
+            throws IOException {
+        IoUringOps.checkReady(dir, pollResult);
+        int result = BounceBlocks.receive(dir.channel.fd, request, (int) dir.asked, IoUringNative.MSG_DONTWAIT);
+        if (Errors.isAgain(result)) {
+            return !IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
+        }
+        return completeRead(starter, dir, request, result);
     }
 
     /**
@@ -149,9 +177,11 @@ final class IoUringReadOps {
             case IoUringOps.MODE_VECTOR:
                 dir.scratch.currentIovecs().advance(result);
                 break;
-            default:
+            case IoUringOps.MODE_BOUNCE:
                 BounceCopies.drain(dir.scratch.bounce(), result, request);
                 break;
+            default:
+                break; // MODE_READY: copied out of the shared block already
         }
         request.complete(result);
         return true;

@@ -17,8 +17,9 @@ import java.nio.channels.AsynchronousCloseException;
 /**
  * Writes for {@link IoUringOps}: a stream {@code WRITE} ({@code SEND} with {@code MSG_NOSIGNAL}) and a file
  * {@code WRITE_FILE} ({@code WRITE}, at the request's position plus the bytes written so far), from one direct
- * buffer, several direct buffers through the direction's iovecs ({@code WRITEV}), or heap buffers copied into the
- * direction's 64 KiB block ({@link BounceCopies}); the way it was built is noted in the direction ({@code mode})
+ * buffer, several direct buffers through the direction's iovecs ({@code WRITEV}), or heap buffers: on a stream, sent
+ * through a shared block at start or once a poll found room ({@link IoUringOps#MODE_READY}); on a file, copied into
+ * the direction's 64 KiB block ({@link BounceCopies}); the way it was built is noted in the direction ({@code mode})
  * for the completion. A write goes on until every byte is out: each partial result writes the SQE of the rest. A
  * stream write is first tried on the socket with one non-blocking system call when {@link IoUringTryFirst} says
  * so, the first time only; a file write is checked against an {@code O_DIRECT} file's alignment before its SQE is
@@ -88,24 +89,10 @@ final class IoUringWriteOps {
             return starter.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
-        if (file) {
-            IoUringOps.refuseHeapBuffer(channel);
+        if (!file) {
+            return submitHeapWrite(starter, dir, request, tryWrite(starter, request));
         }
-        int ioprio = 0;
-        if (!file && tryWrite(starter, request)) {
-            // The try at start is one system call: a shared block serves it, so a channel whose heap writes leave
-            // at once keeps no block of its own. Only bytes that wait in the ring go into this direction's block.
-            int result = BounceBlocks.send(channel.fd, request, IoUringNative.MSG_DONTWAIT);
-            if (result == 0) {
-                return false; // nothing was left to copy (the buffers were changed meanwhile)
-            }
-            if (!Errors.isAgain(result)) {
-                dir.mode = IoUringOps.MODE_BOUNCE;
-                return !completeWrite(starter, dir, request, result);
-            }
-            ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
-        }
-        // Nothing was written (the buffers are as they were): the ring's request gets its own copy.
+        IoUringOps.refuseHeapBuffer(channel);
         NativeMemory bounce = dir.scratch.bounce();
         int filled = BounceCopies.fill(bounce, request);
         dir.staged = filled;
@@ -113,11 +100,40 @@ final class IoUringWriteOps {
             return false;
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
-        if (file) {
-            return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
+        return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
+    }
+
+    /**
+     * A stream write from heap buffers ({@link IoUringOps#MODE_READY}): sent at once through a shared block if
+     * {@code sendNow}; else, or if the socket was full, a poll for room goes to the ring and the bytes are sent when
+     * it completes ({@link #readyToWrite}). A SEND in the ring would need a copy in native memory of the
+     * connection's own for as long as it waits.
+     */
+    private static boolean submitHeapWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request,
+                                           boolean sendNow) throws IOException {
+        dir.mode = IoUringOps.MODE_READY;
+        if (sendNow) {
+            int result = BounceBlocks.send(dir.channel.fd, request, IoUringNative.MSG_DONTWAIT);
+            if (result == 0) {
+                return false; // nothing was left to copy (the buffers were changed meanwhile)
+            }
+            if (!Errors.isAgain(result)) {
+                return !completeWrite(starter, dir, request, result);
+            }
         }
-        return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, bounce.address(), filled, 0,
-                IoUringNative.MSG_NOSIGNAL);
+        return IoUringOps.pollFor(starter, dir, IoUringNative.POLLOUT);
+    }
+
+    /**
+     * At the completion of a {@link IoUringOps#MODE_READY} write's poll: sends through a shared block, and goes on
+     * as any write does (a poll for room while bytes are left).
+     *
+     * @return true if the write finished (result recorded), false if a new poll is in the ring
+     */
+    static boolean readyToWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, int pollResult)
+            throws IOException {
+        IoUringOps.checkReady(dir, pollResult);
+        return !submitHeapWrite(starter, dir, request, true);
     }
 
     /**
