@@ -189,29 +189,10 @@ public abstract class BufferConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void connectionsThatMovedHeapBuffersKeepNoNativeMemoryOfTheirOwn(ProactorConfig config) throws Exception {
-        assumeTrue(config.leader() == LeaderMode.SHARED && config.threads() == 1,
-                "the memory kept does not depend on the dispatcher's settings");
-        long allowed = 4096;
-        int n = 24;
         byte[] request = pattern(1000, 5);
         byte[] response = pattern(1500, 9);
-        Recorder r = new Recorder();
-        List<Connection> connections = new ArrayList<>();
-        try (Demultiplexor demux = open(config)) {
-            // The first connection's one-off allocations (the engine's, the JDK's caches) come before the baseline.
-            connections.add(exchangeThroughHeapBuffers(demux, r, request, response));
-            long before = DirectMemory.settled();
-            for (int i = 0; i < n; i++) {
-                connections.add(exchangeThroughHeapBuffers(demux, r, request, response));
-            }
-            long perConnection = (DirectMemory.settled() - before) / n;
-            assertTrue(perConnection <= allowed, "direct memory kept per idle connection after heap-buffer"
-                    + " transfers: " + perConnection + " bytes (at most " + allowed + ")");
-        } finally {
-            for (Connection c : connections) {
-                c.close();
-            }
-        }
+        assertConnectionsKeepNoNativeMemory(config, 24, "per idle connection after heap-buffer transfers",
+                (demux, r) -> exchangeThroughHeapBuffers(demux, r, request, response));
     }
 
     /**
@@ -221,21 +202,37 @@ public abstract class BufferConformanceTest {
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aHeapWriteThatWaitedForRoomKeepsNoNativeMemoryOnceDone(ProactorConfig config) throws Exception {
+        byte[] data = pattern(16 << 20, 3); // more than loopback's largest send and receive buffers together
+        assertConnectionsKeepNoNativeMemory(config, 4, "per connection after a heap write that waited for room",
+                (demux, r) -> writeWhilePeerWaits(demux, r, data));
+    }
+
+    /** Opens a connection and leaves it in the state to measure. */
+    private interface ConnectionSetUp {
+        Connection open(Demultiplexor demux, Recorder r) throws Exception;
+    }
+
+    /**
+     * Asserts that each of {@code n} connections set up by {@code setUp} keeps at most 4 KiB of direct memory,
+     * measured after one more set up first, whose one-off allocations (the engine's, the JDK's caches) come before
+     * the baseline. Run once per engine: the memory kept does not depend on the dispatcher's settings.
+     */
+    private static void assertConnectionsKeepNoNativeMemory(ProactorConfig config, int n, String what,
+                                                            ConnectionSetUp setUp) throws Exception {
         assumeTrue(config.leader() == LeaderMode.SHARED && config.threads() == 1,
                 "the memory kept does not depend on the dispatcher's settings");
-        int n = 4;
-        byte[] data = pattern(16 << 20, 3); // more than loopback's largest send and receive buffers together
+        long allowed = 4096;
         Recorder r = new Recorder();
         List<Connection> connections = new ArrayList<>();
         try (Demultiplexor demux = open(config)) {
-            connections.add(writeWhilePeerWaits(demux, r, data));
+            connections.add(setUp.open(demux, r));
             long before = DirectMemory.settled();
             for (int i = 0; i < n; i++) {
-                connections.add(writeWhilePeerWaits(demux, r, data));
+                connections.add(setUp.open(demux, r));
             }
             long perConnection = (DirectMemory.settled() - before) / n;
-            assertTrue(perConnection <= 4096, "direct memory kept per connection after a heap write that waited"
-                    + " for room: " + perConnection + " bytes (at most 4096)");
+            assertTrue(perConnection <= allowed, "direct memory kept " + what + ": " + perConnection
+                    + " bytes (at most " + allowed + ")");
         } finally {
             for (Connection c : connections) {
                 c.close();

@@ -240,13 +240,19 @@ final class NioEngine implements Engine {
         return done;
     }
 
+    /** What one read call can take: the buffers' space, with heap buffers' counted up to {@link HeapSlices}' cap. */
     private static long remaining(IoRequest r) {
         ByteBuffer[] buffers = r.buffers();
-        long total = 0;
+        long direct = 0;
+        long heap = 0;
         for (int i = r.offset(), end = i + r.length(); i < end; i++) {
-            total += buffers[i].remaining();
+            if (buffers[i].isDirect()) {
+                direct += buffers[i].remaining();
+            } else {
+                heap += buffers[i].remaining();
+            }
         }
-        return total;
+        return direct + Math.min(heap, HeapSlices.MAX_HEAP_BYTES);
     }
 
     /** Readiness of one key, in the leader during select: perform the pending calls and queue what finished. */

@@ -15,7 +15,7 @@ import java.nio.channels.SocketChannel;
 /**
  * The non-blocking system calls that turn readiness into completion: each method tries the request once and
  * says whether it is finished (its result recorded) or must wait for readiness. Stateless; the caller holds
- * the channel's lock. Allocates nothing: a receive returns the JDK's source address object, which the JDK
+ * the channel's lock. Heap buffers move at most 64 KiB per call ({@link HeapSlices}). Allocates nothing: a receive returns the JDK's source address object, which the JDK
  * reuses while datagrams keep coming from the same sender. File transmission is in {@link NioTransmit}. Accepts
  * and connects make no permission checks ({@link PrivilegedConnections}).
  */
@@ -61,7 +61,7 @@ final class NioOperations {
         if (!(nc.channel instanceof ScatteringByteChannel ch)) {
             throw new IllegalArgumentException("read needs a stream socket, not " + nc.channel);
         }
-        long n = r.length() == 1 ? ch.read(r.firstBuffer()) : ch.read(r.buffers(), r.offset(), r.length());
+        long n = HeapSlices.read(ch, r.buffers(), r.offset(), r.length());
         if (n == 0) {
             return false;
         }
@@ -76,7 +76,7 @@ final class NioOperations {
         ByteBuffer[] bufs = r.buffers();
         // Continue partial writes until everything is out or the socket buffer is full.
         while (r.hasRemaining()) {
-            long n = r.length() == 1 ? ch.write(bufs[r.offset()]) : ch.write(bufs, r.offset(), r.length());
+            long n = HeapSlices.write(ch, bufs, r.offset(), r.length());
             if (n == 0) {
                 return false;
             }

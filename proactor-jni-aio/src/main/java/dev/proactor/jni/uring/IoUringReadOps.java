@@ -98,7 +98,7 @@ final class IoUringReadOps {
             return false;
         }
         if (!file) {
-            return submitHeapRead(starter, dir, request, want);
+            return submitHeapRead(starter, dir, request, want, tryRead(starter, dir, request));
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
         dir.staged = want;
@@ -107,16 +107,16 @@ final class IoUringReadOps {
     }
 
     /**
-     * A stream read into heap buffers ({@link IoUringOps#MODE_READY}): tried at start through a shared block when
-     * {@link #tryRead} says so; else, or if nothing was there, a poll for input goes to the ring and the bytes are
-     * received when it completes ({@link #readyToRead}). A RECV in the ring would need native memory of the
-     * connection's own for as long as it waits, and a server's idle connections all wait with a read pending.
+     * A stream read into heap buffers ({@link IoUringOps#MODE_READY}): received at once through a shared block if
+     * {@code receiveNow}; else, or if nothing was there, a poll for input goes to the ring and the bytes are received
+     * when it completes ({@link #readyToRead}). A RECV in the ring would need native memory of the connection's own
+     * for as long as it waits, and a server's idle connections all wait with a read pending.
      */
-    private static boolean submitHeapRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int want)
-            throws IOException {
+    private static boolean submitHeapRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int want,
+                                          boolean receiveNow) throws IOException {
         dir.mode = IoUringOps.MODE_READY;
         dir.asked = want;
-        if (tryRead(starter, dir, request)) {
+        if (receiveNow) {
             int result = BounceBlocks.receive(dir.channel.fd, request, want, IoUringNative.MSG_DONTWAIT);
             if (!Errors.isAgain(result)) {
                 return !completeRead(starter, dir, request, result);
@@ -134,11 +134,7 @@ final class IoUringReadOps {
     static boolean readyToRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int pollResult)
             throws IOException {
         IoUringOps.checkReady(dir, pollResult);
-        int result = BounceBlocks.receive(dir.channel.fd, request, (int) dir.asked, IoUringNative.MSG_DONTWAIT);
-        if (Errors.isAgain(result)) {
-            return !IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
-        }
-        return completeRead(starter, dir, request, result);
+        return !submitHeapRead(starter, dir, request, (int) dir.asked, true);
     }
 
     /**

@@ -1,0 +1,74 @@
+package dev.proactor.nio;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+
+/**
+ * Stream reads and writes that hand the JDK at most {@link #MAX_HEAP_BYTES} bytes of heap buffers per call. The
+ * JDK moves a heap buffer through a temporary direct buffer as large as the buffer's remaining bytes, and keeps up
+ * to 16 of them per thread for reuse, of whatever sizes past calls needed: one 16 MiB heap write, sent a piece at
+ * a time as the socket drains, would leave the engine's threads holding many megabytes of direct memory each
+ * ({@code BufferConformanceTest.aHeapWriteThatWaitedForRoomKeepsNoNativeMemoryOnceDone}). Capped, what the JDK
+ * keeps is bounded by the cap, as the native engines' shared blocks are. Direct buffers go to the JDK untouched
+ * (it does not copy them), and a short read or a partial write is what the caller handles anyway.
+ *
+ * <p>How: the limit of the buffer that reaches the cap is lowered for the call and restored right after (the
+ * caller holds the channel's lock, and a pending operation's buffers are not the program's to touch), and the
+ * buffers after it are left out of the call; nothing is allocated. Stateless.
+ */
+final class HeapSlices {
+
+    /** Heap bytes one call may move: the native engines' block size. */
+    static final int MAX_HEAP_BYTES = 64 * 1024;
+
+    private HeapSlices() {
+    }
+
+    /** {@code ch.read} into {@code length} buffers from {@code offset}, with at most the cap of heap bytes. */
+    static long read(ScatteringByteChannel ch, ByteBuffer[] buffers, int offset, int length) throws IOException {
+        return transfer(ch, false, buffers, offset, length);
+    }
+
+    /** {@code ch.write} from {@code length} buffers from {@code offset}, with at most the cap of heap bytes. */
+    static long write(GatheringByteChannel ch, ByteBuffer[] buffers, int offset, int length) throws IOException {
+        return transfer(ch, true, buffers, offset, length);
+    }
+
+    private static long transfer(Object ch, boolean write, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        int count = length;
+        ByteBuffer capped = null;
+        int room = 0;
+        long heapBytes = 0;
+        for (int i = offset, end = offset + length; i < end; i++) {
+            ByteBuffer b = buffers[i];
+            if (b.isDirect()) {
+                continue;
+            }
+            int remaining = b.remaining();
+            if (heapBytes + remaining > MAX_HEAP_BYTES) {
+                room = (int) (MAX_HEAP_BYTES - heapBytes);
+                count = i - offset + (room > 0 ? 1 : 0); // a heap buffer left no room is left out
+                capped = room > 0 ? b : null;
+                break;
+            }
+            heapBytes += remaining;
+        }
+        int limit = capped == null ? 0 : capped.limit();
+        if (capped != null) {
+            capped.limit(capped.position() + room);
+        }
+        try {
+            return write ? count == 1 ? ((GatheringByteChannel) ch).write(buffers[offset])
+                            : ((GatheringByteChannel) ch).write(buffers, offset, count)
+                    : count == 1 ? ((ScatteringByteChannel) ch).read(buffers[offset])
+                            : ((ScatteringByteChannel) ch).read(buffers, offset, count);
+        } finally {
+            if (capped != null) {
+                capped.limit(limit);
+            }
+        }
+    }
+}
