@@ -203,7 +203,7 @@ public abstract class BufferConformanceTest {
     @MethodSource("configurations")
     void aHeapWriteThatWaitedForRoomKeepsNoNativeMemoryOnceDone(ProactorConfig config) throws Exception {
         byte[] data = pattern(16 << 20, 3); // more than loopback's largest send and receive buffers together
-        assertConnectionsKeepNoNativeMemory(config, 4, "per connection after a heap write that waited for room",
+        assertConnectionsKeepNoNativeMemory(config, 24, "per connection after a heap write that waited for room",
                 (demux, r) -> writeWhilePeerWaits(demux, r, data));
     }
 
