@@ -61,10 +61,12 @@ final class HeapSlices {
             capped.limit(capped.position() + room);
         }
         try {
-            return write ? count == 1 ? ((GatheringByteChannel) ch).write(buffers[offset])
-                            : ((GatheringByteChannel) ch).write(buffers, offset, count)
-                    : count == 1 ? ((ScatteringByteChannel) ch).read(buffers[offset])
-                            : ((ScatteringByteChannel) ch).read(buffers, offset, count);
+            if (write) {
+                GatheringByteChannel out = (GatheringByteChannel) ch;
+                return count == 1 ? out.write(buffers[offset]) : out.write(buffers, offset, count);
+            }
+            ScatteringByteChannel in = (ScatteringByteChannel) ch;
+            return count == 1 ? in.read(buffers[offset]) : in.read(buffers, offset, count);
         } finally {
             if (capped != null) {
                 capped.limit(limit);

@@ -38,7 +38,7 @@ final class IoUringDirection {
      * Guarded by the channel's monitor.
      */
     long drainedAtReap = -1;
-    /** Bytes staged in the bounce block for a heap file transfer or datagram. */
+    /** Bytes the datagram receive in flight has room for (in its buffer, or in the bounce block). */
     int staged;
 
     /** The direct buffer's address, iovecs, bounce block and socket address the SQE in flight points at. */

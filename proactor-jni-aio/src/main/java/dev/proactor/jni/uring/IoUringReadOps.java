@@ -101,7 +101,6 @@ final class IoUringReadOps {
             return submitHeapRead(starter, dir, request, want, tryRead(starter, dir, request));
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
-        dir.staged = want;
         return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, dir.scratch.bounce().address(), want,
                 offset, 0);
     }

@@ -95,7 +95,6 @@ final class IoUringWriteOps {
         IoUringOps.refuseHeapBuffer(channel);
         NativeMemory bounce = dir.scratch.bounce();
         int filled = BounceCopies.fill(bounce, request);
-        dir.staged = filled;
         if (filled == 0) {
             return false;
         }
