@@ -26,8 +26,9 @@ import java.util.Locale;
  * the leader handling a completion ({@link IoUringReaper}). A request that does not suit its channel or buffers
  * throws an unchecked exception, a failed step an {@link IOException}; the caller records either as the result.
  *
- * <p>Mapping: stream read {@code RECV} (with {@code IORING_RECVSEND_POLL_FIRST} when enabled: the socket is
- * usually empty when a read is started, so polling first saves a failed attempt), scattering read {@code READV},
+ * <p>Mapping: stream read {@code RECV} (with {@code IORING_RECVSEND_POLL_FIRST} when enabled and a try at start has
+ * just found the socket empty, so the kernel does not try again at once; see {@link IoUringReadOps}), scattering
+ * read {@code READV},
  * stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept {@code ACCEPT},
  * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
  * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Stream

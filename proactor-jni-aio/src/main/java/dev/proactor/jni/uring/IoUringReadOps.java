@@ -20,7 +20,10 @@ import java.nio.ByteBuffer;
  * ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
  * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
- * drained the socket with no reap since; a file read is checked against an {@code O_DIRECT} file's alignment before
+ * drained the socket with no reap since; a {@code RECV} polls first ({@code IORING_RECVSEND_POLL_FIRST}) only after
+ * such a try found the socket empty: one that goes to the ring untried is tried by the kernel when it takes the SQE,
+ * which costs no system call and, for a read submitted with a batch at the leader's next enter, often finds the
+ * peer's bytes there already; a file read is checked against an {@code O_DIRECT} file's alignment before
  * its SQE is written.
  *
  * <p>Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the read's
@@ -59,14 +62,16 @@ final class IoUringReadOps {
                         offset, 0);
             }
             dir.asked = limit - position;
+            int ioprio = 0; // untried: the kernel tries the socket when it takes the SQE, at no system call of ours
             if (tryRead(starter, dir, request)) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
                     return !completeRead(starter, dir, request, result);
                 }
+                ioprio = starter.pollFirstPriority(); // the socket is empty: wait for data before trying
             }
-            return starter.prepare(dir, IoUringNative.OP_RECV, starter.recvPriority(), channel.fd, base + position,
+            return starter.prepare(dir, IoUringNative.OP_RECV, ioprio, channel.fd, base + position,
                     limit - position, 0, 0);
         }
         if (DirectBuffers.allDirect(request)) {

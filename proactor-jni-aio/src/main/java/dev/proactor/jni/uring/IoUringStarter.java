@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads and locks: any thread starts and cancels, under the channel's monitor, and submits or hands on what it
  * wrote ({@link IoUringSubmission#afterWrite()}) only once it left that monitor. {@link #prepare},
- * {@link #recvPriority()} and {@link #tryFirst()} are for {@link IoUringOps} and its per-kind classes, with the
+ * {@link #pollFirstPriority()} and {@link #tryFirst()} are for {@link IoUringOps} and its per-kind classes, with the
  * channel's monitor held (a starting thread, or the leader handling a completion). A request that fails at start is
  * failed and reported as completed; nothing is thrown. A cancel that cannot be written is logged and left for a
  * later cancel or the channel's close.
@@ -119,8 +119,11 @@ final class IoUringStarter {
         return true;
     }
 
-    /** The {@code ioprio} of a stream RECV (or a SEND to a full socket): {@code POLL_FIRST} when enabled. */
-    int recvPriority() {
+    /**
+     * The {@code ioprio} of a stream {@code RECV} or {@code SEND} whose try at start has just found the socket empty
+     * (full): {@code POLL_FIRST} when enabled, so the kernel waits for readiness instead of trying again at once.
+     */
+    int pollFirstPriority() {
         return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
     }
 

@@ -68,7 +68,7 @@ final class IoUringWriteOps {
                 if (!Errors.isAgain(result)) {
                     return !completeWrite(starter, dir, request, result);
                 }
-                ioprio = starter.recvPriority(); // the socket is full: wait for room before trying
+                ioprio = starter.pollFirstPriority(); // the socket is full: wait for room before trying
             }
             return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
                     0, IoUringNative.MSG_NOSIGNAL);
