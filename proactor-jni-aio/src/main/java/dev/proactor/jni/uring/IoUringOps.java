@@ -27,19 +27,18 @@ import java.util.Locale;
  * throws an unchecked exception, a failed step an {@link IOException}; the caller records either as the result.
  *
  * <p>Mapping: stream read {@code RECV} (with {@code IORING_RECVSEND_POLL_FIRST} when enabled and a try at start has
- * just found the socket empty, so the kernel does not try again at once; see {@link IoUringReadOps}), scattering
- * read {@code READV},
- * stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept {@code ACCEPT},
- * connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
+ * just found the socket empty, so the kernel does not try again at once; see {@link IoUringReadOps}), scattering read
+ * {@code READV}, stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept
+ * {@code ACCEPT}, connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
  * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Stream
- * transfers of heap buffers that cannot be done at start wait for readiness ({@link #MODE_READY}): a connection
- * idling with a heap read pending holds no native memory; file and datagram transfers of heap buffers go through
- * the direction's 64 KiB block. Direct single-buffer paths allocate nothing. Files with
- * {@code O_DIRECT} take direct buffers only, each transfer checked against the file's alignment before its SQE is
- * written ({@link #checkDirect(IoUringChannel, long, long, long)}). Stream and file reads are in
- * {@link IoUringReadOps}, writes in {@link IoUringWriteOps}, accept in {@link IoUringAcceptOps}, datagrams in
- * {@link IoUringDatagramOps}, file transmission in {@link IoUringTransmit}, the bounce block's copies in
- * {@link BounceCopies} (shared with the epoll engine).
+ * transfers of heap buffers that cannot be done at start wait for readiness ({@link #MODE_READY}): a connection idling
+ * with a heap read pending holds no native memory; file and datagram transfers of heap buffers go through the
+ * direction's 64 KiB block. Direct single-buffer paths allocate nothing. Files with {@code O_DIRECT} take direct
+ * buffers only, each transfer checked against the file's alignment before its SQE is written
+ * ({@link #checkDirect(IoUringChannel, long, long, long)}). Stream and file reads are in {@link IoUringReadOps}, writes
+ * in {@link IoUringWriteOps}, accept in {@link IoUringAcceptOps}, datagrams in {@link IoUringDatagramOps}, file
+ * transmission in {@link IoUringTransmit}, the bounce block's copies in {@link BounceCopies} (shared with the epoll
+ * engine).
  */
 final class IoUringOps {
 
