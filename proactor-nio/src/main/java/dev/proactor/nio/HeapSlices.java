@@ -36,29 +36,28 @@ final class HeapSlices {
         return transfer(ch, true, buffers, offset, length);
     }
 
+    /**
+     * What one {@link #read} call can take: the space of the buffers it hands the JDK (the heap buffer that reaches
+     * the cap counted up to the cap, the buffers after it not at all). A read that returns less drained the socket.
+     */
+    static long space(ByteBuffer[] buffers, int offset, int length) {
+        long cut = cut(buffers, offset, length);
+        int end = offset + count(cut);
+        long total = 0;
+        for (int i = offset; i < end; i++) {
+            total += buffers[i].remaining();
+        }
+        return room(cut) == 0 ? total : total - buffers[end - 1].remaining() + room(cut);
+    }
+
     private static long transfer(Object ch, boolean write, ByteBuffer[] buffers, int offset, int length)
             throws IOException {
-        int count = length;
-        ByteBuffer capped = null;
-        int room = 0;
-        long heapBytes = 0;
-        for (int i = offset, end = offset + length; i < end; i++) {
-            ByteBuffer b = buffers[i];
-            if (b.isDirect()) {
-                continue;
-            }
-            int remaining = b.remaining();
-            if (heapBytes + remaining > MAX_HEAP_BYTES) {
-                room = (int) (MAX_HEAP_BYTES - heapBytes);
-                count = i - offset + (room > 0 ? 1 : 0); // a heap buffer left no room is left out
-                capped = room > 0 ? b : null;
-                break;
-            }
-            heapBytes += remaining;
-        }
+        long cut = cut(buffers, offset, length);
+        int count = count(cut);
+        ByteBuffer capped = room(cut) == 0 ? null : buffers[offset + count - 1];
         int limit = capped == null ? 0 : capped.limit();
         if (capped != null) {
-            capped.limit(capped.position() + room);
+            capped.limit(capped.position() + room(cut));
         }
         try {
             if (write) {
@@ -72,5 +71,35 @@ final class HeapSlices {
                 capped.limit(limit);
             }
         }
+    }
+
+    /**
+     * Where one call's buffers end: how many of the {@code length} buffers from {@code offset} it takes (high 32
+     * bits, see {@link #count}), and the bytes the last of them may move if it is the heap buffer that reaches the cap
+     * (low 32 bits, see {@link #room}; 0 when no buffer is cut). Packed in a long so the hot path allocates nothing.
+     */
+    private static long cut(ByteBuffer[] buffers, int offset, int length) {
+        long heapBytes = 0;
+        for (int i = offset, end = offset + length; i < end; i++) {
+            ByteBuffer b = buffers[i];
+            if (b.isDirect()) {
+                continue;
+            }
+            int remaining = b.remaining();
+            if (heapBytes + remaining > MAX_HEAP_BYTES) {
+                int room = (int) (MAX_HEAP_BYTES - heapBytes); // a heap buffer left no room is left out
+                return (long) (i - offset + (room > 0 ? 1 : 0)) << 32 | room;
+            }
+            heapBytes += remaining;
+        }
+        return (long) length << 32;
+    }
+
+    private static int count(long cut) {
+        return (int) (cut >>> 32);
+    }
+
+    private static int room(long cut) {
+        return (int) cut;
     }
 }

@@ -13,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.net.ProtocolFamily;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
-import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
@@ -233,26 +232,11 @@ final class NioEngine implements Engine {
         if (r.kind() != OpKind.READ) {
             return NioOperations.tryOnce(nc, r);
         }
-        long asked = remaining(r);
+        long asked = HeapSlices.space(r.buffers(), r.offset(), r.length());
         boolean done = NioOperations.tryOnce(nc, r);
         boolean drained = !done || (r.error() == null && r.bytes() > 0 && r.bytes() < asked);
         nc.drainedAtSelect = drained ? selects : -1;
         return done;
-    }
-
-    /** What one read call can take: the buffers' space, with heap buffers' counted up to {@link HeapSlices}' cap. */
-    private static long remaining(IoRequest r) {
-        ByteBuffer[] buffers = r.buffers();
-        long direct = 0;
-        long heap = 0;
-        for (int i = r.offset(), end = i + r.length(); i < end; i++) {
-            if (buffers[i].isDirect()) {
-                direct += buffers[i].remaining();
-            } else {
-                heap += buffers[i].remaining();
-            }
-        }
-        return direct + Math.min(heap, HeapSlices.MAX_HEAP_BYTES);
     }
 
     /** Readiness of one key, in the leader during select: perform the pending calls and queue what finished. */

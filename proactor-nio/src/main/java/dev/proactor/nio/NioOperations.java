@@ -15,9 +15,10 @@ import java.nio.channels.SocketChannel;
 /**
  * The non-blocking system calls that turn readiness into completion: each method tries the request once and
  * says whether it is finished (its result recorded) or must wait for readiness. Stateless; the caller holds
- * the channel's lock. Heap buffers move at most 64 KiB per call ({@link HeapSlices}). Allocates nothing: a receive returns the JDK's source address object, which the JDK
- * reuses while datagrams keep coming from the same sender. File transmission is in {@link NioTransmit}. Accepts
- * and connects make no permission checks ({@link PrivilegedConnections}).
+ * the channel's lock. Heap buffers move at most 64 KiB per call ({@link HeapSlices}). Allocates nothing: a
+ * receive returns the JDK's source address object, which the JDK reuses while datagrams keep coming from the same
+ * sender. File transmission is in {@link NioTransmit}. Accepts and connects make no permission checks
+ * ({@link PrivilegedConnections}).
  */
 final class NioOperations {
 

@@ -116,4 +116,19 @@ class HeapSlicesTest {
         assertEquals(List.of(CAP), ch.seen);
         assertEquals(0, buffers[1].position());
     }
+
+    @Test
+    void spaceIsWhatOneReadCallTakes() throws Exception {
+        ByteBuffer[] buffers = {
+            ByteBuffer.allocate(40_000),
+            ByteBuffer.allocateDirect(100_000),
+            ByteBuffer.allocate(40_000),
+            ByteBuffer.allocateDirect(7), // after the cut: not part of the call
+        };
+        long space = HeapSlices.space(buffers, 0, 4);
+        assertEquals(40_000 + 100_000 + CAP - 40_000, space);
+        assertEquals(space, HeapSlices.read(new RecordingChannel(), buffers, 0, 4));
+        ByteBuffer[] small = {ByteBuffer.allocate(10), ByteBuffer.allocateDirect(20)};
+        assertEquals(30, HeapSlices.space(small, 0, 2), "nothing cut: every buffer's space");
+    }
 }
