@@ -24,7 +24,7 @@ class TlsEchoCommandLineTest {
     void helpListsTheOptions() {
         String out = run(0, "tls-echo --help")[0];
         for (String o : new String[] {"--sessions", "--block", "--window", "--modes", "--seconds", "--warmup",
-            "--client-warmup", "--runs", "--transports", "--out", "--no-pin"}) {
+            "--client-warmup", "--server-warmup", "--runs", "--transports", "--out", "--no-pin"}) {
             assertTrue(out.contains(o), o + " missing in: " + out);
         }
     }
@@ -37,7 +37,8 @@ class TlsEchoCommandLineTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"tls-echo --sessions 0", "tls-echo --block 0", "tls-echo --block 2000000",
-        "tls-echo --window 0", "tls-echo --seconds 0", "tls-echo --warmup -1", "tls-echo --client-warmup 601", "tls-echo --runs 0",
+        "tls-echo --window 0", "tls-echo --seconds 0", "tls-echo --warmup -1", "tls-echo --client-warmup 601",
+        "tls-echo --server-warmup 601", "tls-echo --runs 0",
         "tls-echo --modes window,burst", "tls-echo --transports nio,io_uring", "tls-echo --sessions x",
         "tls-echo --client-threads 0", "tls-echo --nope"})
     void aWrongOptionIsOneErrorLineAndExitTwo(String line) {

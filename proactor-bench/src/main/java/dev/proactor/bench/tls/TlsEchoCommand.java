@@ -56,6 +56,12 @@ public final class TlsEchoCommand implements Callable<Integer> {
                     + "0 .. 600 (default: ${DEFAULT-VALUE}).")
     int clientWarmup;
 
+    @Option(names = "--server-warmup", paramLabel = "S", defaultValue = "10",
+            description = "Unmeasured seconds the client drives each server (split over the modes) before the "
+                    + "first run, so that the server's JIT, which shares its pinned CPU, is done before anything is "
+                    + "measured; 0 .. 600 (default: ${DEFAULT-VALUE}).")
+    int serverWarmup;
+
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3",
             description = "Runs per server and mode (the table shows the median), 1 .. 100 (default: "
                     + "${DEFAULT-VALUE}).")
@@ -118,6 +124,7 @@ public final class TlsEchoCommand implements Callable<Integer> {
         check("--seconds", seconds, 1, 3600);
         check("--warmup", warmup, 0, 600);
         check("--client-warmup", clientWarmup, 0, 600);
+        check("--server-warmup", serverWarmup, 0, 600);
         check("--runs", runs, 1, 100);
         check("--server-threads", serverThreads, 1, 64);
         check("--client-threads", clientThreads, 1, 64);
@@ -142,8 +149,8 @@ public final class TlsEchoCommand implements Callable<Integer> {
         if (!noPin && (serverCpus.isBlank() || clientCpus.isBlank())) {
             throw new ParameterException(spec.commandLine(), "--server-cpus and --client-cpus must not be empty");
         }
-        return new TlsEchoOptions(sessions, block, window, m, seconds, warmup, clientWarmup, runs, t, out, !noPin, serverCpus,
-                clientCpus, serverThreads, clientThreads, readyTimeout, jvmOptions);
+        return new TlsEchoOptions(sessions, block, window, m, seconds, warmup, clientWarmup, serverWarmup, runs, t,
+                out, !noPin, serverCpus, clientCpus, serverThreads, clientThreads, readyTimeout, jvmOptions);
     }
 
     private void check(String option, int value, int min, int max) {

@@ -13,6 +13,7 @@ import java.util.List;
  * @param seconds       measured seconds per run
  * @param warmup        unmeasured seconds before each run
  * @param clientWarmup  unmeasured seconds the client drives the first server before anything is measured
+ * @param serverWarmup  unmeasured seconds the client drives each server before its first run
  * @param runs          runs per server and mode
  * @param transports    {@code nio} and/or {@code epoll}
  * @param out           output directory
@@ -25,9 +26,9 @@ import java.util.List;
  * @param jvmOptions    extra JVM options of the server processes
  */
 public record TlsEchoOptions(int sessions, int block, int window, List<Mode> modes, int seconds, int warmup,
-                             int clientWarmup, int runs, List<String> transports, Path out, boolean pin, String serverCpus,
-                             String clientCpus, int serverThreads, int clientThreads, int readyTimeout,
-                             List<String> jvmOptions) {
+                             int clientWarmup, int serverWarmup, int runs, List<String> transports, Path out,
+                             boolean pin, String serverCpus, String clientCpus, int serverThreads, int clientThreads,
+                             int readyTimeout, List<String> jvmOptions) {
 
     /** Copies the lists. */
     public TlsEchoOptions {

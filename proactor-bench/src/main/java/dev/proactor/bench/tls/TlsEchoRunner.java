@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -20,9 +21,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the TLS echo benchmark: makes the certificate, pins this JVM (the client) to the client CPUs, then for each
- * server row starts the server in its own JVM pinned to the server CPUs, runs every mode {@code runs} times with
- * the one {@link TlsEchoClient}, stops the server, and finally writes the report into the output directory.
+ * Runs the TLS echo benchmark: makes the certificate, pins this JVM (the client) to the client CPUs, starts every
+ * server row in its own JVM pinned to the server CPUs, warms the client and each server up, then measures each
+ * server in turn with the one {@link TlsEchoClient}, run by run and mode by mode (see {@link #measure}), stops the
+ * servers, and finally writes the report into the output directory.
  *
  * <p>A server that cannot run here (exit 3, e.g. no native epoll) is skipped with a note; a server that fails
  * (no ready line, a wrong echoed byte, a closed connection) is noted and makes the exit status 1.
@@ -36,7 +38,6 @@ public final class TlsEchoRunner {
     private final List<TlsEchoResult> results = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private boolean failed;
-    private boolean clientWarm;
 
     /**
      * A runner.
@@ -76,8 +77,14 @@ public final class TlsEchoRunner {
             try (TlsEchoClient client = new TlsEchoClient(options.clientThreads(), credentials)) {
                 out.println("tls-echo: client on Netty " + client.transport() + (pin ? ", CPUs "
                         + options.clientCpus() + "; servers on CPUs " + options.serverCpus() : ", not pinned"));
-                for (ServerRow row : ServerRow.forTransports(options.transports())) {
-                    runRow(row, client, keystore, password, pin, logs, registry);
+                List<LiveServer> live = new ArrayList<>();
+                try {
+                    startAll(live, keystore, password, pin, logs, registry);
+                    measure(live, client);
+                } finally {
+                    for (LiveServer s : live) {
+                        s.process.stop();
+                    }
                 }
             }
         } finally {
@@ -100,19 +107,23 @@ public final class TlsEchoRunner {
     }
 
     /**
-     * Drives the first server, unmeasured, for {@code --client-warmup} seconds split over the modes: the client
-     * shares its pinned CPU with its JIT compiler threads, and without this the first row was measured against a
-     * client still compiling (seen as the first server's first runs at half the throughput of the later ones).
+     * Drives a server, unmeasured, for {@code seconds} split over the modes. Two reasons, both because a JIT shares
+     * the CPU it is pinned to: before anything is measured the client's own JIT ({@code --client-warmup}; without
+     * it the first row was measured against a client still compiling, at half the throughput of its later runs), and
+     * before the first run each server's ({@code --server-warmup}; with only a per-run warm-up of 3 s,
+     * async-profiler over a server's life up to the end of its first 8 s run found 45–53 % of its process's CPU
+     * samples in the C2 compiler, and the windowed rows of two servers moved between 0.75 and 1.01 of each other
+     * from round to round).
      */
-    private void warmUpClient(ServerRow row, TlsEchoClient client, InetSocketAddress address)
+    private void warmUp(LiveServer s, TlsEchoClient client, int seconds, String what)
             throws IOException, InterruptedException {
-        int perMode = options.clientWarmup() / options.modes().size();
+        int perMode = seconds / options.modes().size();
         if (perMode == 0) {
             return;
         }
-        out.println("tls-echo: client warm-up, " + options.clientWarmup() + " s against " + row.label());
+        out.println("tls-echo: " + what + " warm-up, " + seconds + " s against " + s.row.label());
         for (Mode mode : options.modes()) {
-            client.run(address, spec(mode, perMode, 1), row.server(), row.transport(), 0, () -> -1);
+            client.run(s.address, spec(mode, perMode, 1), s.row.server(), s.row.transport(), 0, () -> -1);
         }
     }
 
@@ -122,54 +133,85 @@ public final class TlsEchoRunner {
                 seconds);
     }
 
-    private void runRow(ServerRow row, TlsEchoClient client, Path keystore, String password, boolean pin,
-                        Path logs, ProcessRegistry registry) throws IOException, InterruptedException {
-        Path log = logs.resolve(row.server() + "-" + row.transport() + ".log");
-        ServerProcess server = ServerProcess.start(serverCommand(row, keystore, password, pin), log, registry);
-        try {
+    /**
+     * Starts every server row into {@code live} (so that the caller stops what was started even when a later start
+     * fails); a row that cannot run here is noted and left out. The servers idle on their CPUs until their turn.
+     */
+    private void startAll(List<LiveServer> live, Path keystore, String password, boolean pin, Path logs,
+                          ProcessRegistry registry) throws IOException, InterruptedException {
+        for (ServerRow row : ServerRow.forTransports(options.transports())) {
+            Path log = logs.resolve(row.server() + "-" + row.transport() + ".log");
+            ServerProcess server = ServerProcess.start(serverCommand(row, keystore, password, pin), log, registry);
             ServerProcess.Readiness ready = server.awaitReady(options.readyTimeout());
             if (!ready.ready()) {
                 boolean skip = ready.exitCode() == PrerequisiteException.EXIT_CODE;
                 notes.add(row.label() + (skip ? " skipped: " : " failed to start: ") + ready.reason());
                 failed |= !skip;
                 out.println(row.label() + (skip ? ": skipped, " : ": FAILED, ") + ready.reason());
-                return;
+                server.stop();
+                continue;
             }
             Matcher m = READY.matcher(ready.readyLine());
             if (!m.find()) {
+                server.stop();
                 throw new IOException("unexpected ready line: " + ready.readyLine());
             }
-            InetSocketAddress address = new InetSocketAddress(HOST, Integer.parseInt(m.group(1)));
-            if (!clientWarm) {
-                clientWarm = true;
-                warmUpClient(row, client, address);
+            live.add(new LiveServer(row, server, new InetSocketAddress(HOST, Integer.parseInt(m.group(1))), log));
+        }
+    }
+
+    /**
+     * Warms the client and every server up, then measures: for each run, each mode, each server in turn, the order
+     * of the servers reversed in every second run. Interleaved so that the machine's drift over the minutes of a
+     * benchmark, and the client's own JIT still settling, fall on every server alike: with one server after the
+     * other, the first server's runs came out below the second's in every round (6 of 6 windowed ratios under 1.0
+     * with equal server CPU per message). A server whose run fails is noted and measured no further.
+     */
+    private void measure(List<LiveServer> live, TlsEchoClient client) throws IOException, InterruptedException {
+        if (live.isEmpty()) {
+            return;
+        }
+        warmUp(live.get(0), client, options.clientWarmup(), "client");
+        for (LiveServer s : live) {
+            warmUp(s, client, options.serverWarmup(), "server");
+        }
+        for (int run = 1; run <= options.runs(); run++) {
+            List<LiveServer> order = new ArrayList<>(live);
+            if (run % 2 == 0) {
+                Collections.reverse(order);
             }
             for (Mode mode : options.modes()) {
-                TlsEchoClient.RunSpec spec = spec(mode, options.warmup(), options.seconds());
-                for (int run = 1; run <= options.runs(); run++) {
-                    TlsEchoResult r;
-                    try {
-                        r = client.run(address, spec, row.server(), row.transport(), run,
-                                () -> TlsEchoClient.cpuNanos(server.pid()));
-                    } catch (IOException e) {
-                        notes.add(row.label() + " " + mode.label() + " run " + run + " failed: " + e.getMessage()
-                                + " (server log: " + log + ")");
-                        failed = true;
-                        out.println(row.label() + " " + mode.label() + " run " + run + ": FAILED, " + e.getMessage());
-                        return;
+                for (LiveServer s : order) {
+                    if (!s.failed) {
+                        measureOnce(s, client, mode, run);
                     }
-                    results.add(r);
-                    out.printf(Locale.ROOT, "%-22s %-9s run %d: %8.1f MiB/s %10.0f msgs/s  server CPU %.0f %% "
-                            + "(%.2f us/msg), client CPU %.0f %%%s%n", row.label(), mode.label(), run,
-                            r.mibPerSecond(), r.msgsPerSecond(), r.serverCpuPercent(), r.serverCpuUsPerMsg(),
-                            r.clientCpuPercent(),
-                            mode == Mode.PING_PONG ? "  p50 " + r.latencyPercentileUs(50) + " us  p99 "
-                                    + r.latencyPercentileUs(99) + " us" : "");
                 }
             }
-        } finally {
-            server.stop();
         }
+    }
+
+    private void measureOnce(LiveServer s, TlsEchoClient client, Mode mode, int run)
+            throws InterruptedException {
+        ServerRow row = s.row;
+        TlsEchoResult r;
+        try {
+            r = client.run(s.address, spec(mode, options.warmup(), options.seconds()), row.server(), row.transport(),
+                    run, () -> TlsEchoClient.cpuNanos(s.process.pid()));
+        } catch (IOException e) {
+            notes.add(row.label() + " " + mode.label() + " run " + run + " failed: " + e.getMessage()
+                    + " (server log: " + s.log + ")");
+            failed = true;
+            s.failed = true;
+            out.println(row.label() + " " + mode.label() + " run " + run + ": FAILED, " + e.getMessage());
+            return;
+        }
+        results.add(r);
+        out.printf(Locale.ROOT, "%-22s %-9s run %d: %8.1f MiB/s %10.0f msgs/s  server CPU %.0f %% "
+                + "(%.2f us/msg), client CPU %.0f %%%s%n", row.label(), mode.label(), run,
+                r.mibPerSecond(), r.msgsPerSecond(), r.serverCpuPercent(), r.serverCpuUsPerMsg(),
+                r.clientCpuPercent(),
+                mode == Mode.PING_PONG ? "  p50 " + r.latencyPercentileUs(50) + " us  p99 "
+                        + r.latencyPercentileUs(99) + " us" : "");
     }
 
     private List<String> serverCommand(ServerRow row, Path keystore, String password, boolean pin) {
@@ -195,6 +237,22 @@ public final class TlsEchoRunner {
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("cannot pin the client to CPUs " + cpus + ": " + output);
+        }
+    }
+
+    /** A started server row, its address and log; {@code failed} once one of its runs failed (runner thread). */
+    private static final class LiveServer {
+        final ServerRow row;
+        final ServerProcess process;
+        final InetSocketAddress address;
+        final Path log;
+        boolean failed;
+
+        LiveServer(ServerRow row, ServerProcess process, InetSocketAddress address, Path log) {
+            this.row = row;
+            this.process = process;
+            this.address = address;
+            this.log = log;
         }
     }
 }
