@@ -111,11 +111,13 @@ public final class TlsEchoClient implements AutoCloseable {
                 sessions.forEach(s -> s.record(true));
             }
             long before = total(sessions);
+            long reads0 = reads(sessions);
             long serverCpu0 = serverCpuNanos.getAsLong();
             long clientCpu0 = cpuNanos(ProcessHandle.current().pid());
             long t0 = System.nanoTime();
             sleepChecking(sessions, spec.seconds() * 1000L);
             long after = total(sessions);
+            long reads1 = reads(sessions);
             long t1 = System.nanoTime();
             double serverCpu = cpuSeconds(serverCpu0, serverCpuNanos.getAsLong());
             double clientCpu = cpuSeconds(clientCpu0, cpuNanos(ProcessHandle.current().pid()));
@@ -129,7 +131,7 @@ public final class TlsEchoClient implements AutoCloseable {
                 latency.add(s.latencyUs()); // safe: drained() completed on the session's event loop
             }
             return new TlsEchoResult(serverName, transportName, spec.mode(), run, spec.block(), after - before,
-                    (t1 - t0) / 1e9, latency, cipher, serverCpu, clientCpu);
+                    (t1 - t0) / 1e9, latency, cipher, serverCpu, clientCpu, reads1 - reads0);
         } finally {
             for (Channel c : channels) {
                 c.close();
@@ -163,6 +165,14 @@ public final class TlsEchoClient implements AutoCloseable {
         long sum = 0;
         for (TlsEchoSession s : sessions) {
             sum += s.received();
+        }
+        return sum;
+    }
+
+    private static long reads(List<TlsEchoSession> sessions) {
+        long sum = 0;
+        for (TlsEchoSession s : sessions) {
+            sum += s.reads();
         }
         return sum;
     }

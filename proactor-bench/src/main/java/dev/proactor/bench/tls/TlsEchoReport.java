@@ -21,7 +21,7 @@ public final class TlsEchoReport {
                     + "server_cpu_us_per_msg,client_cpu_pct";
     /** CSV header of {@link #runsCsv()}. */
     public static final String RUNS_HEADER = "server,transport,mode,run,block,bytes,seconds,mib_per_s,msgs_per_s,"
-            + "p50_us,p99_us,cipher,server_cpu_pct,server_cpu_us_per_msg,client_cpu_pct";
+            + "p50_us,p99_us,cipher,server_cpu_pct,server_cpu_us_per_msg,client_cpu_pct,client_reads_per_msg";
 
     private final List<TlsEchoResult> results;
     private final List<String> notes;
@@ -151,11 +151,12 @@ public final class TlsEchoReport {
     public String runsCsv() {
         StringBuilder b = new StringBuilder(RUNS_HEADER).append('\n');
         for (TlsEchoResult r : results) {
-            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.3f,%.3f,%.1f,%s,%s,%s,%s,%s,%s%n", r.server(),
+            b.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%d,%.3f,%.3f,%.1f,%s,%s,%s,%s,%s,%s,%s%n", r.server(),
                     r.transport(), r.mode().label(), r.run(), r.block(), r.bytes(), r.seconds(), r.mibPerSecond(),
                     r.msgsPerSecond(), csvLatency(r.latencyPercentileUs(50)), csvLatency(r.latencyPercentileUs(99)),
                     Objects.toString(r.cipher(), ""), csvNumber(r.serverCpuPercent(), 1),
-                    csvNumber(r.serverCpuUsPerMsg(), 3), csvNumber(r.clientCpuPercent(), 1)));
+                    csvNumber(r.serverCpuUsPerMsg(), 3), csvNumber(r.clientCpuPercent(), 1),
+                    csvNumber(r.clientReadsPerMsg(), 3)));
         }
         return b.toString();
     }

@@ -16,10 +16,24 @@ import org.HdrHistogram.Histogram;
  * @param cipher    the negotiated cipher suite
  * @param serverCpuSeconds CPU time (user + system) the server process used during the measurement, NaN if unknown
  * @param clientCpuSeconds CPU time the client process (this JVM) used during the measurement, NaN if unknown
+ * @param clientReads plaintext chunks the client's {@code SslHandler} passed up during the measurement (one per
+ *                    unwrapped batch of records): how the server's records came in, the same client work for any
+ *                    server that echoes alike
  */
 public record TlsEchoResult(String server, String transport, Mode mode, int run, int block, long bytes,
                             double seconds, Histogram latencyUs, String cipher, double serverCpuSeconds,
-                            double clientCpuSeconds) {
+                            double clientCpuSeconds, long clientReads) {
+
+    /**
+     * Plaintext chunks the client received per echoed block: {@code 1 / window} when every window came back as one
+     * chunk, more when the server echoes in smaller pieces (and the client does more work per block).
+     *
+     * @return chunks per block, NaN if nothing was echoed
+     */
+    public double clientReadsPerMsg() {
+        double msgs = bytes / (double) block;
+        return msgs > 0 ? clientReads / msgs : Double.NaN;
+    }
 
     /**
      * The server's CPU over the measurement: 100 = one core busy the whole time.

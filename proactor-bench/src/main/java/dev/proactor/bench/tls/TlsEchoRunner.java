@@ -207,9 +207,9 @@ public final class TlsEchoRunner {
         }
         results.add(r);
         out.printf(Locale.ROOT, "%-22s %-9s run %d: %8.1f MiB/s %10.0f msgs/s  server CPU %.0f %% "
-                + "(%.2f us/msg), client CPU %.0f %%%s%n", row.label(), mode.label(), run,
+                + "(%.2f us/msg), client CPU %.0f %% (%.3f reads/msg)%s%n", row.label(), mode.label(), run,
                 r.mibPerSecond(), r.msgsPerSecond(), r.serverCpuPercent(), r.serverCpuUsPerMsg(),
-                r.clientCpuPercent(),
+                r.clientCpuPercent(), r.clientReadsPerMsg(),
                 mode == Mode.PING_PONG ? "  p50 " + r.latencyPercentileUs(50) + " us  p99 "
                         + r.latencyPercentileUs(99) + " us" : "");
     }

@@ -29,6 +29,7 @@ final class TlsEchoSession extends ChannelInboundHandlerAdapter {
     private ChannelHandlerContext ctx;
     private long sent;
     private volatile long received;
+    private volatile long reads;
     private volatile boolean recording;
     private boolean sending;
     private long[] sendTimes;
@@ -50,6 +51,11 @@ final class TlsEchoSession extends ChannelInboundHandlerAdapter {
     /** Completes when every sent byte has come back after {@link #stop()}, or exceptionally on a failure. */
     CompletableFuture<Void> drained() {
         return drained;
+    }
+
+    /** Decrypted chunks the client's SslHandler passed up so far (any thread). */
+    long reads() {
+        return reads;
     }
 
     /** Echoed and verified bytes so far (any thread). */
@@ -115,6 +121,7 @@ final class TlsEchoSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
         ByteBuf buf = (ByteBuf) msg;
+        reads++; // written by this event loop only
         try {
             long at = received;
             int n = buf.readableBytes();

@@ -46,6 +46,7 @@ class TlsEchoEndToEndTest {
             // the server runs in this process here: its CPU is this process's, a number
             assertTrue(window.serverCpuSeconds() >= 0 && window.serverCpuUsPerMsg() >= 0, window.toString());
             assertTrue(window.clientCpuPercent() >= 0, window.toString());
+            assertTrue(window.clientReadsPerMsg() > 0, "the client counted no plaintext chunk: " + window);
             assertEquals(0, window.latencyUs().getTotalCount(), "no round trips are recorded with a window");
             assertTrue(window.cipher().startsWith("TLS_"), window.cipher());
             assertTrue(TlsCredentials.defaultCipherSuites().contains(window.cipher()), window.cipher());
