@@ -27,6 +27,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -110,14 +111,14 @@ public final class TlsEchoClient implements AutoCloseable {
             if (spec.mode() == Mode.PING_PONG) { // with several blocks in flight a round trip includes queueing
                 sessions.forEach(s -> s.record(true));
             }
-            long before = total(sessions);
-            long reads0 = reads(sessions);
+            long before = sum(sessions, TlsEchoSession::received);
+            long reads0 = sum(sessions, TlsEchoSession::reads);
             long serverCpu0 = serverCpuNanos.getAsLong();
             long clientCpu0 = cpuNanos(ProcessHandle.current().pid());
             long t0 = System.nanoTime();
             sleepChecking(sessions, spec.seconds() * 1000L);
-            long after = total(sessions);
-            long reads1 = reads(sessions);
+            long after = sum(sessions, TlsEchoSession::received);
+            long reads1 = sum(sessions, TlsEchoSession::reads);
             long t1 = System.nanoTime();
             double serverCpu = cpuSeconds(serverCpu0, serverCpuNanos.getAsLong());
             double clientCpu = cpuSeconds(clientCpu0, cpuNanos(ProcessHandle.current().pid()));
@@ -161,18 +162,11 @@ public final class TlsEchoClient implements AutoCloseable {
         return f.channel();
     }
 
-    private static long total(List<TlsEchoSession> sessions) {
+    /** One counter summed over the sessions, e.g. {@link TlsEchoSession#received()} (any thread). */
+    private static long sum(List<TlsEchoSession> sessions, ToLongFunction<TlsEchoSession> counter) {
         long sum = 0;
         for (TlsEchoSession s : sessions) {
-            sum += s.received();
-        }
-        return sum;
-    }
-
-    private static long reads(List<TlsEchoSession> sessions) {
-        long sum = 0;
-        for (TlsEchoSession s : sessions) {
-            sum += s.reads();
+            sum += counter.applyAsLong(s);
         }
         return sum;
     }
