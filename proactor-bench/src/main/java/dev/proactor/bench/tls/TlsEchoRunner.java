@@ -176,10 +176,7 @@ public final class TlsEchoRunner {
             warmUp(s, client, options.serverWarmup(), "server");
         }
         for (int run = 1; run <= options.runs(); run++) {
-            List<LiveServer> order = new ArrayList<>(live);
-            if (run % 2 == 0) {
-                Collections.reverse(order);
-            }
+            List<LiveServer> order = runOrder(live, run);
             for (Mode mode : options.modes()) {
                 for (LiveServer s : order) {
                     if (!s.failed) {
@@ -188,6 +185,18 @@ public final class TlsEchoRunner {
                 }
             }
         }
+    }
+
+    /**
+     * The order the servers are measured in during run {@code run} (from 1): as started in odd runs, reversed in even
+     * ones, so that no server is always measured first or right after the same neighbour.
+     */
+    static <T> List<T> runOrder(List<T> servers, int run) {
+        List<T> order = new ArrayList<>(servers);
+        if (run % 2 == 0) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     private void measureOnce(LiveServer s, TlsEchoClient client, Mode mode, int run)
