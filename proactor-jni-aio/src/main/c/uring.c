@@ -172,6 +172,17 @@ static const struct pj_constant constants[] = {
     { "URING_CQE_SIZE", (jlong) sizeof(struct io_uring_cqe) },
     PJ_OFFSET("URING_CQE_USER_DATA", struct io_uring_cqe, user_data),
     PJ_OFFSET("URING_CQE_RES", struct io_uring_cqe, res),
+    PJ_OFFSET("URING_CQE_FLAGS", struct io_uring_cqe, flags),
+    /* provided-buffer rings: struct io_uring_buf_reg, struct io_uring_buf, the tail in struct io_uring_buf_ring */
+    { "URING_BUF_REG_SIZE", (jlong) sizeof(struct io_uring_buf_reg) },
+    PJ_OFFSET("URING_BUF_REG_RING_ADDR", struct io_uring_buf_reg, ring_addr),
+    PJ_OFFSET("URING_BUF_REG_RING_ENTRIES", struct io_uring_buf_reg, ring_entries),
+    PJ_OFFSET("URING_BUF_REG_BGID", struct io_uring_buf_reg, bgid),
+    { "URING_BUF_SIZE", (jlong) sizeof(struct io_uring_buf) },
+    PJ_OFFSET("URING_BUF_ADDR", struct io_uring_buf, addr),
+    PJ_OFFSET("URING_BUF_LEN", struct io_uring_buf, len),
+    PJ_OFFSET("URING_BUF_BID", struct io_uring_buf, bid),
+    PJ_OFFSET("URING_BUF_RING_TAIL", struct io_uring_buf_ring, tail),
     /* struct io_uring_probe */
     { "URING_PROBE_SIZE", (jlong) sizeof(struct io_uring_probe) },
     { "URING_PROBE_OP_SIZE", (jlong) sizeof(struct io_uring_probe_op) },
@@ -213,6 +224,10 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_ENTER_GETEVENTS),
     PJ_CONSTANT(IORING_REGISTER_PROBE),
     PJ_CONSTANT(IORING_REGISTER_ENABLE_RINGS),
+    PJ_CONSTANT(IORING_REGISTER_PBUF_RING),
+    PJ_CONSTANT(IORING_CQE_F_BUFFER),
+    PJ_CONSTANT(IORING_CQE_BUFFER_SHIFT),
+    PJ_CONSTANT(IOSQE_BUFFER_SELECT),
     PJ_CONSTANT(IORING_RECVSEND_POLL_FIRST),
     PJ_CONSTANT(IORING_ASYNC_CANCEL_ALL),
     PJ_CONSTANT(IOSQE_ASYNC),
@@ -225,6 +240,7 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(SOCK_CLOEXEC),
     { "URING_ETIME", ETIME },
     { "URING_EBUSY", EBUSY },
+    { "URING_ENOBUFS", ENOBUFS },
 };
 
 const struct pj_module pj_uring_module = {

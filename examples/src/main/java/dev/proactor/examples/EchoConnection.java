@@ -9,8 +9,9 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 
 /**
- * The seed's echo protocol for one connection: read, write back what was read, read again. One direct buffer
- * per connection, reused; nothing is allocated per message. Closes on end-of-stream or error.
+ * The seed's echo protocol for one connection: read, write back what was read, read again. One buffer per
+ * connection (direct, or on the Java heap as many NIO.2 and servlet programs keep theirs), reused; nothing is
+ * allocated per message. Closes on end-of-stream or error.
  */
 final class EchoConnection implements Service {
 
@@ -19,9 +20,9 @@ final class EchoConnection implements Service {
     private final EchoServer server;
     private AsynchChannel channel;
 
-    EchoConnection(int bufferSize, int delayMicros, EchoServer server) {
+    EchoConnection(int bufferSize, boolean heapBuffer, int delayMicros, EchoServer server) {
         this.server = server;
-        this.buffer = ByteBuffer.allocateDirect(bufferSize);
+        this.buffer = heapBuffer ? ByteBuffer.allocate(bufferSize) : ByteBuffer.allocateDirect(bufferSize);
         this.delayMicros = delayMicros;
     }
 

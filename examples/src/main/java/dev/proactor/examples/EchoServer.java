@@ -22,16 +22,28 @@ public final class EchoServer implements AutoCloseable {
     private final LongAdder bytesOut = new LongAdder();
 
     /**
-     * Opens the demultiplexor, binds, starts the pool and the accepts.
+     * Opens the demultiplexor, binds, starts the pool and the accepts; each connection reads into a direct buffer
+     * of {@code bufferSize} bytes.
      *
      * @throws java.net.BindException if the address is in use
      */
     public EchoServer(ProactorConfig config, InetSocketAddress bind, int bufferSize, int delayMicros)
             throws IOException {
+        this(config, bind, bufferSize, false, delayMicros);
+    }
+
+    /**
+     * As {@link #EchoServer(ProactorConfig, InetSocketAddress, int, int)}, with each connection's buffer on the Java
+     * heap if {@code heapBuffers}.
+     *
+     * @throws java.net.BindException if the address is in use
+     */
+    public EchoServer(ProactorConfig config, InetSocketAddress bind, int bufferSize, boolean heapBuffers,
+                      int delayMicros) throws IOException {
         this.demultiplexor = Demultiplexor.open(config);
         try {
             this.acceptor = Acceptor.builder(demultiplexor, bind,
-                    () -> new EchoConnection(bufferSize, delayMicros, this)).open();
+                    () -> new EchoConnection(bufferSize, heapBuffers, delayMicros, this)).open();
         } catch (IOException | RuntimeException e) {
             demultiplexor.close();
             throw e;

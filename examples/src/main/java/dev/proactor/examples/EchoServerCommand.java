@@ -40,6 +40,11 @@ final class EchoServerCommand implements Callable<Integer> {
             description = "Read buffer per connection in bytes, 1 .. 16777216 (default: ${DEFAULT-VALUE}).")
     private int buffer;
 
+    @Option(names = "--heap",
+            description = "Keep each connection's buffer on the Java heap instead of in direct memory, as many NIO.2"
+                    + " and servlet programs do.")
+    private boolean heap;
+
     @Override
     public Integer call() throws Exception {
         Ranges.check(spec, "--port", port, 0, Ranges.MAX_PORT);
@@ -49,7 +54,7 @@ final class EchoServerCommand implements Callable<Integer> {
         ProactorConfig config = base.toBuilder()
                 .threads(threads == null ? base.threads() : Ranges.check(spec, "--threads", threads, 1, 1024))
                 .build();
-        EchoServer server = new EchoServer(config, new InetSocketAddress(host, port), buffer, delayMicros);
+        EchoServer server = new EchoServer(config, new InetSocketAddress(host, port), buffer, heap, delayMicros);
         ServerLifetime lifetime = new ServerLifetime("echo-server", () -> {
             DispatchStatistics stats = server.demultiplexor().getDispatchStatistics();
             if (stats != null) { // -Dproactor.dispatchStatistics=true

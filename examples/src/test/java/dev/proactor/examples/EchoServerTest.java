@@ -8,17 +8,22 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The echo server on its Acceptor: echoes several clients and counts their traffic in the exit totals. */
+/**
+ * The echo server on its Acceptor: echoes several clients and counts their traffic in the exit totals, with its
+ * connections' buffers direct or on the heap ({@code --heap}).
+ */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class EchoServerTest {
 
-    @Test
-    void echoesEveryClientAndReportsTheTrafficInItsTotals() throws Exception {
+    @ParameterizedTest(name = "heap buffers: {0}")
+    @ValueSource(booleans = {false, true})
+    void echoesEveryClientAndReportsTheTrafficInItsTotals(boolean heapBuffers) throws Exception {
         ProactorConfig config = ProactorConfig.builder().engine("nio").threads(2).build();
-        EchoServer server = new EchoServer(config, new InetSocketAddress("127.0.0.1", 0), 1024, 0);
+        EchoServer server = new EchoServer(config, new InetSocketAddress("127.0.0.1", 0), 1024, heapBuffers, 0);
         try {
             for (int i = 0; i < 3; i++) {
                 try (Socket s = new Socket("127.0.0.1", server.localAddress().getPort())) {

@@ -52,7 +52,14 @@ public final class BounceCopies {
 
     /** Copies the first {@code count} bytes of {@code bounce} into the buffers in order, moving their positions. */
     public static void drain(NativeMemory bounce, int count, IoRequest request) {
-        ByteBuffer source = bounce.buffer();
+        drain(bounce.buffer(), 0, count, request);
+    }
+
+    /**
+     * Copies {@code count} bytes of {@code source} from index {@code from} into the buffers in order, moving their
+     * positions (the source's position and limit are not used).
+     */
+    public static void drain(ByteBuffer source, int from, int count, IoRequest request) {
         int copied = 0;
         ByteBuffer[] buffers = request.buffers();
         for (int i = request.offset(), end = i + request.length(); i < end && copied < count; i++) {
@@ -60,7 +67,7 @@ public final class BounceCopies {
             int position = destination.position();
             int n = Math.min(destination.limit() - position, count - copied);
             if (n > 0) {
-                destination.put(position, source, copied, n);
+                destination.put(position, source, from + copied, n);
                 destination.position(position + n);
                 copied += n;
             }

@@ -50,6 +50,20 @@ public final class IoUringNative {
     public static final int CQE_SIZE = NativeConstants.intValue("URING_CQE_SIZE");
     public static final int CQE_USER_DATA = NativeConstants.intValue("URING_CQE_USER_DATA");
     public static final int CQE_RES = NativeConstants.intValue("URING_CQE_RES");
+    public static final int CQE_FLAGS = NativeConstants.intValue("URING_CQE_FLAGS");
+    public static final int CQE_F_BUFFER = NativeConstants.intValue("IORING_CQE_F_BUFFER");
+    public static final int CQE_BUFFER_SHIFT = NativeConstants.intValue("IORING_CQE_BUFFER_SHIFT");
+
+    // Provided-buffer rings (Linux 5.19+): the registration argument, one ring entry, the ring's tail.
+    public static final int BUF_REG_SIZE = NativeConstants.intValue("URING_BUF_REG_SIZE");
+    public static final int BUF_REG_RING_ADDR = NativeConstants.intValue("URING_BUF_REG_RING_ADDR");
+    public static final int BUF_REG_RING_ENTRIES = NativeConstants.intValue("URING_BUF_REG_RING_ENTRIES");
+    public static final int BUF_REG_BGID = NativeConstants.intValue("URING_BUF_REG_BGID");
+    public static final int BUF_SIZE = NativeConstants.intValue("URING_BUF_SIZE");
+    public static final int BUF_ADDR = NativeConstants.intValue("URING_BUF_ADDR");
+    public static final int BUF_LEN = NativeConstants.intValue("URING_BUF_LEN");
+    public static final int BUF_BID = NativeConstants.intValue("URING_BUF_BID");
+    public static final int BUF_RING_TAIL = NativeConstants.intValue("URING_BUF_RING_TAIL");
 
     public static final int PROBE_SIZE = NativeConstants.intValue("URING_PROBE_SIZE");
     public static final int PROBE_OP_SIZE = NativeConstants.intValue("URING_PROBE_OP_SIZE");
@@ -99,9 +113,11 @@ public final class IoUringNative {
     public static final int ENTER_GETEVENTS = NativeConstants.intValue("IORING_ENTER_GETEVENTS");
     public static final int REGISTER_PROBE = NativeConstants.intValue("IORING_REGISTER_PROBE");
     public static final int REGISTER_ENABLE_RINGS = NativeConstants.intValue("IORING_REGISTER_ENABLE_RINGS");
+    public static final int REGISTER_PBUF_RING = NativeConstants.intValue("IORING_REGISTER_PBUF_RING");
     public static final int RECVSEND_POLL_FIRST = NativeConstants.intValue("IORING_RECVSEND_POLL_FIRST");
     public static final int ASYNC_CANCEL_ALL = NativeConstants.intValue("IORING_ASYNC_CANCEL_ALL");
     public static final int IOSQE_ASYNC = NativeConstants.intValue("IOSQE_ASYNC");
+    public static final int IOSQE_BUFFER_SELECT = NativeConstants.intValue("IOSQE_BUFFER_SELECT");
     public static final int MSG_NOSIGNAL = NativeConstants.intValue("MSG_NOSIGNAL");
     public static final int MSG_TRUNC = NativeConstants.intValue("MSG_TRUNC");
     public static final int MSG_DONTWAIT = NativeConstants.intValue("MSG_DONTWAIT");
@@ -109,6 +125,7 @@ public final class IoUringNative {
     public static final int SOCK_CLOEXEC = NativeConstants.intValue("SOCK_CLOEXEC");
     public static final int ETIME = NativeConstants.intValue("URING_ETIME");
     public static final int EBUSY = NativeConstants.intValue("URING_EBUSY");
+    public static final int ENOBUFS = NativeConstants.intValue("URING_ENOBUFS");
 
     private IoUringNative() {
     }

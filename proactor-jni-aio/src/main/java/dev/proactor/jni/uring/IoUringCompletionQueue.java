@@ -18,7 +18,7 @@ final class IoUringCompletionQueue {
 
     /** Receives one completion queue entry. */
     interface CompletionHandler {
-        void onCompletion(long userData, int result);
+        void onCompletion(long userData, int result, int flags);
     }
 
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
@@ -57,12 +57,13 @@ final class IoUringCompletionQueue {
             int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
             long userData = cqRing.getLong(base + IoUringNative.CQE_USER_DATA);
             int result = cqRing.getInt(base + IoUringNative.CQE_RES);
+            int flags = cqRing.getInt(base + IoUringNative.CQE_FLAGS);
             head++;
             count++;
             // Release the slot before handling: the handler may submit, and a full CQ would only overflow.
             INT.setRelease(cqRing, cqHead, head);
             localCqHead = head;
-            handler.onCompletion(userData, result);
+            handler.onCompletion(userData, result, flags);
             if (head == tail) {
                 tail = (int) INT.getAcquire(cqRing, cqTail);
             }

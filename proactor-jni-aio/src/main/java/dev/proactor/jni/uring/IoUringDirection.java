@@ -38,6 +38,11 @@ final class IoUringDirection {
      * Guarded by the channel's monitor.
      */
     long drainedAtReap = -1;
+    /**
+     * The block of the engine's provided-buffer ring the kernel filled for the CQE being handled, or -1: set by
+     * {@link IoUringReaper} around the handling of that one CQE, which gives the block back right after it.
+     */
+    int selectedBlock = -1;
     /** Bytes the datagram receive in flight has room for (in its buffer, or in the bounce block). */
     int staged;
 

@@ -85,12 +85,15 @@ final class IoUringEngine implements Engine {
         }
         this.channels = new IoUringChannels(this, ring, submission, retired);
         IoUringSlots slots = new IoUringSlots();
-        this.starter = new IoUringStarter(features, submission, slots, new IoUringTryFirst(features, submission));
+        IoUringBufferRing providedBuffers = providedBuffers(ring, features);
+        this.starter = new IoUringStarter(features, submission, slots, new IoUringTryFirst(features, submission),
+                providedBuffers);
         IoUringInterruptStrategy interrupt = new IoUringInterruptStrategy(submission);
         // Requests completed, queued by the reaper and handed out by the wait strategy; only the leader (or
         // quiesce, with no leader) touches it.
         ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
-        this.reaper = new IoUringReaper(this, ring, submission, starter, slots, retired, interrupt, completed);
+        this.reaper = new IoUringReaper(this, ring, submission, starter, slots, retired, interrupt, completed,
+                providedBuffers);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
                 ? new IoUringWaitStrategy(reaper, submission, ring, handOff, interrupt, completed)
                 : new IoUringBusyPollWaitStrategy(reaper, submission, ring, interrupt, completed);
@@ -98,6 +101,28 @@ final class IoUringEngine implements Engine {
             LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),
                     features);
         }
+    }
+
+    /**
+     * The provided-buffer ring the features ask for, registered with {@code ring} (before a single-issuer ring is
+     * enabled), or null: none asked, or the kernel refused it (logged; heap reads then poll and receive).
+     */
+    private static IoUringBufferRing providedBuffers(IoUringRing ring, IoUringFeatures features) {
+        if (features.providedBuffers() == 0) {
+            return null;
+        }
+        try {
+            return IoUringBufferRing.register(ring, features.providedBuffers(), IoUringFeatures.BLOCK_SIZE);
+        } catch (IOException e) {
+            LOG.warn("io_uring provided-buffer ring refused ({}); heap-buffer reads poll, then receive",
+                    e.getMessage());
+            return null;
+        }
+    }
+
+    /** The engine's provided-buffer ring, or null (tests; its counters on the thread that reaps). */
+    IoUringBufferRing providedBuffers() {
+        return starter.providedBuffers();
     }
 
     @Override

@@ -40,18 +40,27 @@ import dev.proactor.jni.internal.IoUringNative;
  *       it (doorbell), and there is no submitter thread. Measured: 1 000 and 10 000 echo sessions, 6 % and 13 %
  *       more msgs/s than the shared ring; no difference at 100. Ignored under the shared and dedicated leaders,
  *       where any of several threads may wait, which such a ring forbids.
+ *   <li>{@code proactor.uring.providedBuffers} (default 256; 0 turns it off): blocks of
+ *       {@value #BLOCK_SIZE} bytes in the engine's provided-buffer ring ({@link IoUringBufferRing}, Linux
+ *       5.19+; a power of two up to 32768). A stream read of heap buffers then goes to the ring as one {@code RECV}
+ *       from which the kernel takes a block when bytes arrive, instead of a poll followed by a {@code recv} system
+ *       call of the leader's; a read takes at most one block. Off, on an older kernel, or when the ring has no
+ *       block left at a receive, such a read polls and then receives through a shared block. Reads into direct
+ *       buffers never use it: the kernel receives straight into them.
  * </ul>
  *
- * <p>Not used, and why: multishot accept and provided buffer rings: the core's contract is one accept and one
- * caller-supplied buffer per operation.
+ * <p>Not used, and why: multishot accept and multishot receive: the core's contract is one accept and one read
+ * per operation.
  *
  * @param entries      submission queue entries
  * @param pollFirst    whether stream reads poll first
  * @param tryFirst     when stream reads and writes try the socket once at start
  * @param coopTaskrun  whether the ring is made with {@code IORING_SETUP_COOP_TASKRUN}
  * @param singleIssuer whether the ring is made for one owner thread ({@code SINGLE_ISSUER | DEFER_TASKRUN})
+ * @param providedBuffers blocks in the provided-buffer ring, 0 for none
  */
-record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer) {
+record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
+                       int providedBuffers) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -76,6 +85,9 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String TRY_FIRST_PROPERTY = "proactor.uring.tryFirst";
     static final String COOP_TASKRUN_PROPERTY = "proactor.uring.coopTaskrun";
     static final String SINGLE_ISSUER_PROPERTY = "proactor.uring.singleIssuer";
+    static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
+    /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
+    static final int BLOCK_SIZE = 16 * 1024;
 
     /**
      * The features from the system properties and the kernel's.
@@ -84,22 +96,34 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
      * @throws IllegalArgumentException naming the property and the allowed values when one is malformed
      */
     static IoUringFeatures fromProperties(boolean soleLeader) {
-        String entriesText = System.getProperty(ENTRIES_PROPERTY, "4096");
-        int entries;
-        try {
-            entries = Integer.parseInt(entriesText.trim());
-        } catch (NumberFormatException e) {
-            entries = -1;
-        }
-        if (entries < 1 || entries > 32768 || Integer.bitCount(entries) != 1) {
-            throw new IllegalArgumentException(ENTRIES_PROPERTY + " must be a power of two in 1..32768, not '"
-                    + entriesText + "'");
-        }
-        // POLL_FIRST came with 5.19, SINGLE_ISSUER with 6.0: a kernel that accepts the latter has the former.
+        int entries = powerOfTwo(ENTRIES_PROPERTY, 4096, false);
+        // POLL_FIRST and provided-buffer rings came with 5.19, SINGLE_ISSUER with 6.0: a kernel that accepts the
+        // latter has the former.
         boolean pollFirst = flag(POLL_FIRST_PROPERTY) && IoUring.isSingleIssuerSupported();
         boolean coopTaskrun = flag(COOP_TASKRUN_PROPERTY) && IoUring.isCoopTaskrunSupported();
         boolean singleIssuer = flag(SINGLE_ISSUER_PROPERTY) && soleLeader && IoUring.isDeferTaskrunSupported();
-        return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer);
+        int providedBuffers = powerOfTwo(PROVIDED_BUFFERS_PROPERTY, 256, true);
+        return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
+                IoUring.isSingleIssuerSupported() ? providedBuffers : 0);
+    }
+
+    /** A power of two in 1..32768 (or 0 if {@code zeroAllowed}) from {@code property}, else {@code byDefault}. */
+    private static int powerOfTwo(String property, int byDefault, boolean zeroAllowed) {
+        String text = System.getProperty(property, Integer.toString(byDefault));
+        int value;
+        try {
+            value = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            value = -1;
+        }
+        if (value == 0 && zeroAllowed) {
+            return 0;
+        }
+        if (value < 1 || value > 32768 || Integer.bitCount(value) != 1) {
+            throw new IllegalArgumentException(property + " must be " + (zeroAllowed ? "0 or " : "")
+                    + "a power of two in 1..32768, not '" + text + "'");
+        }
+        return value;
     }
 
     private static TryFirst tryFirstProperty() {
@@ -135,6 +159,6 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     public String toString() {
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
-                + ") multishotAccept=off providedBuffers=off";
+                + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishot=off";
     }
 }

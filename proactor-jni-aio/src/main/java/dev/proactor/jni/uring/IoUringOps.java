@@ -31,8 +31,9 @@ import java.util.Locale;
  * {@code READV}, stream write {@code SEND} with {@code MSG_NOSIGNAL}, gathering write {@code WRITEV}, accept
  * {@code ACCEPT}, connect {@code CONNECT}, datagrams {@code RECVMSG}/{@code SENDMSG} (after a try at start:
  * {@link IoUringDatagramOps}), files {@code READ}/{@code WRITE} (and the vectored forms) at the position. Stream
- * transfers of heap buffers that cannot be done at start wait for readiness ({@link #MODE_READY}): a connection idling
- * with a heap read pending holds no native memory; file and datagram transfers of heap buffers go through the
+ * transfers of heap buffers that cannot be done at start wait for readiness ({@link #MODE_READY}), or, for a read
+ * where the engine has a provided-buffer ring, for a block of it ({@link #MODE_PROVIDED}): a connection idling with a
+ * heap read pending holds no native memory; file and datagram transfers of heap buffers go through the
  * direction's 64 KiB block. Direct single-buffer paths allocate nothing. Files with {@code O_DIRECT} take direct
  * buffers only, each transfer checked against the file's alignment before its SQE is written
  * ({@link #checkDirect(IoUringChannel, long, long, long)}). Stream and file reads are in {@link IoUringReadOps}, writes
@@ -51,6 +52,12 @@ final class IoUringOps {
      * ({@link dev.proactor.jni.internal.BounceBlocks}), so no native memory is held while it waits.
      */
     static final int MODE_READY = 4;
+    /**
+     * A stream read of heap buffers as a {@code RECV} from which the kernel takes a block of the engine's
+     * provided-buffer ring when bytes arrive ({@link IoUringBufferRing}); the completion copies them out. Nothing
+     * native is held while it waits, and no system call of ours is made.
+     */
+    static final int MODE_PROVIDED = 5;
 
     /** The kinds this engine runs. */
     static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.FILE_MASK
@@ -122,8 +129,7 @@ final class IoUringOps {
         switch (request.kind()) {
             case READ:
             case READ_FILE:
-                return dir.mode == MODE_READY ? IoUringReadOps.readyToRead(starter, dir, request, result)
-                        : IoUringReadOps.completeRead(starter, dir, request, result);
+                return IoUringReadOps.complete(starter, dir, request, result);
             case WRITE:
             case WRITE_FILE:
                 return dir.mode == MODE_READY ? IoUringWriteOps.readyToWrite(starter, dir, request, result)

@@ -16,7 +16,8 @@ import java.nio.ByteBuffer;
 /**
  * Reads for {@link IoUringOps}: a stream {@code READ}, and a file {@code READ_FILE} at the request's position, into
  * one direct buffer ({@code RECV}, or {@code READ} on a file), several direct buffers through the direction's iovecs
- * ({@code READV}), or heap buffers: on a stream, a poll for input and then a receive through a shared block
+ * ({@code READV}), or heap buffers: on a stream, a {@code RECV} into a block of the engine's provided-buffer ring
+ * ({@link IoUringOps#MODE_PROVIDED}), or without one a poll for input and then a receive through a shared block
  * ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
  * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
@@ -111,10 +112,12 @@ final class IoUringReadOps {
     }
 
     /**
-     * A stream read into heap buffers ({@link IoUringOps#MODE_READY}): received at once through a shared block if
-     * {@code receiveNow}; else, or if nothing was there, a poll for input goes to the ring and the bytes are received
-     * when it completes ({@link #readyToRead}). A RECV in the ring would need native memory of the connection's own
-     * for as long as it waits, and a server's idle connections all wait with a read pending.
+     * A stream read into heap buffers: received at once through a shared block if {@code receiveNow}
+     * ({@link IoUringOps#MODE_READY}); else, or if nothing was there, a {@code RECV} that takes a block of the
+     * engine's provided-buffer ring when bytes arrive ({@link IoUringOps#MODE_PROVIDED}, at most a block), or,
+     * without that ring, a poll for input whose completion receives the bytes ({@link #readyToRead}). A RECV into
+     * memory of the connection's own would hold it for as long as it waits, and a server's idle connections all wait
+     * with a read pending.
      */
     private static boolean submitHeapRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int want,
                                           boolean receiveNow) throws IOException {
@@ -126,12 +129,36 @@ final class IoUringReadOps {
                 return !completeRead(starter, dir, request, result);
             }
         }
-        return IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
+        IoUringBufferRing provided = starter.providedBuffers();
+        if (provided == null) {
+            return IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
+        }
+        dir.mode = IoUringOps.MODE_PROVIDED;
+        dir.asked = Math.min(want, provided.blockSize());
+        return starter.prepareProvidedRecv(dir, receiveNow ? starter.pollFirstPriority() : 0, (int) dir.asked);
     }
 
     /**
-     * At the completion of a {@link IoUringOps#MODE_READY} read's poll: receives through a shared block, or polls
-     * again if the socket had nothing after all.
+     * At the CQE of a stream or file read: finishes the read, or writes its next SQE (a heap read's poll found the
+     * socket ready, or its provided-buffer receive found no block left: its bytes are received now).
+     *
+     * @return true if the read finished (result recorded), false if a new SQE is in the ring
+     */
+    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
+        if (dir.mode == IoUringOps.MODE_READY) {
+            return readyToRead(starter, dir, request, result);
+        }
+        if (dir.mode == IoUringOps.MODE_PROVIDED && result == -IoUringNative.ENOBUFS) {
+            starter.providedBuffers().noteShortage();
+            return readyToRead(starter, dir, request, 0);
+        }
+        return completeRead(starter, dir, request, result);
+    }
+
+    /**
+     * At the completion of a {@link IoUringOps#MODE_READY} read's poll, or of a provided-buffer receive that found no
+     * block: receives through a shared block, or goes to the ring again if the socket had nothing after all.
      *
      * @return true if the read finished (result recorded), false if a new poll is in the ring
      */
@@ -179,6 +206,12 @@ final class IoUringReadOps {
                 break;
             case IoUringOps.MODE_BOUNCE:
                 BounceCopies.drain(dir.scratch.bounce(), result, request);
+                break;
+            case IoUringOps.MODE_PROVIDED:
+                if (dir.selectedBlock < 0) {
+                    throw new IllegalStateException("a provided-buffer receive of " + result + " bytes without a block");
+                }
+                starter.providedBuffers().copyOut(dir.selectedBlock, result, request);
                 break;
             default:
                 break; // MODE_READY: copied out of the shared block already

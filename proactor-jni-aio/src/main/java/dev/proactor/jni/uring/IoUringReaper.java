@@ -44,11 +44,14 @@ final class IoUringReaper {
     private final IoUringInterruptStrategy interrupt;
     /** Requests completed, for the leader to hand out; only the leader (or quiesce, with no leader) touches it. */
     private final ArrayDeque<IoRequest> completed;
+    /** The engine's provided-buffer ring, or null: every block a CQE carries is given back here. */
+    private final IoUringBufferRing providedBuffers;
     private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
 
     IoUringReaper(IoUringEngine engine, IoUringRing ring, IoUringSubmission submission, IoUringStarter starter,
                   IoUringSlots slots, RetiredDescriptors retired, IoUringInterruptStrategy interrupt,
-                  ArrayDeque<IoRequest> completed) {
+                  ArrayDeque<IoRequest> completed, IoUringBufferRing providedBuffers) {
+        this.providedBuffers = providedBuffers;
         this.engine = engine;
         this.ring = ring;
         this.submission = submission;
@@ -82,8 +85,25 @@ final class IoUringReaper {
         tryFirst.turnEnded(completions);
     }
 
-    /** Handles one CQE. Leader (or quiesce) only. */
-    private void onCompletion(long userData, int result) {
+    /**
+     * Handles one CQE; a block of the provided-buffer ring it carries is given back once it was handled, whatever
+     * became of its request. Leader (or quiesce) only.
+     */
+    private void onCompletion(long userData, int result, int flags) {
+        int block = providedBuffers == null ? -1 : IoUringBufferRing.selected(flags);
+        if (block < 0) {
+            handle(userData, result, -1);
+            return;
+        }
+        try {
+            handle(userData, result, block);
+        } finally {
+            providedBuffers.giveBack(block);
+        }
+    }
+
+    /** Handles one CQE whose provided block, if any, is {@code block}. */
+    private void handle(long userData, int result, int block) {
         if (userData == IoUringEngine.INTERRUPT_TAG) {
             interrupt.onNopCompleted();
             return;
@@ -108,12 +128,15 @@ final class IoUringReaper {
                 return;
             }
             boolean done;
+            dir.selectedBlock = block;
             try {
                 done = IoUringOps.complete(starter, dir, request, result);
             } catch (IOException | RuntimeException e) {
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());
                 done = true;
+            } finally {
+                dir.selectedBlock = -1;
             }
             if (done) {
                 slots.free(dir.slot);

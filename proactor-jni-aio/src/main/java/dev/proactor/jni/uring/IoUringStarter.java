@@ -32,13 +32,16 @@ final class IoUringStarter {
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
     private final IoUringTryFirst tryFirst;
+    /** The engine's provided-buffer ring, or null (off, or the kernel refused it). */
+    private final IoUringBufferRing providedBuffers;
 
     IoUringStarter(IoUringFeatures features, IoUringSubmission submission, IoUringSlots slots,
-                   IoUringTryFirst tryFirst) {
+                   IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
         this.features = features;
         this.submission = submission;
         this.slots = slots;
         this.tryFirst = tryFirst;
+        this.providedBuffers = providedBuffers;
     }
 
     /**
@@ -117,6 +120,23 @@ final class IoUringStarter {
             throw new AsynchronousCloseException(); // the engine is closed
         }
         return true;
+    }
+
+    /**
+     * For {@link IoUringReadOps}: writes a stream {@code RECV} of the direction's request that takes a block of the
+     * provided-buffer ring when bytes arrive, reading at most {@code length} bytes.
+     */
+    boolean prepareProvidedRecv(IoUringDirection dir, int ioprio, int length) throws IOException {
+        if (!submission.writeSqe(IoUringNative.OP_RECV, IoUringNative.IOSQE_BUFFER_SELECT, ioprio, dir.channel.fd,
+                0, length, 0, 0, dir.slot)) {
+            throw new AsynchronousCloseException(); // the engine is closed
+        }
+        return true;
+    }
+
+    /** The engine's provided-buffer ring, or null if it has none. */
+    IoUringBufferRing providedBuffers() {
+        return providedBuffers;
     }
 
     /**

@@ -234,13 +234,19 @@ final class IoUringSubmission {
      */
     boolean writeSqe(int opcode, int ioprio, int fd, long address, int length, long offset, int opFlags,
                      long userData) throws IOException {
+        return writeSqe(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);
+    }
+
+    /** As {@link #writeSqe(int, int, int, long, int, long, int, long)}, with {@code IOSQE_*} flags. */
+    boolean writeSqe(int opcode, int sqeFlags, int ioprio, int fd, long address, int length, long offset,
+                     int opFlags, long userData) throws IOException {
         if (singleIssuer && !mayEnter()) { // never waits for the owner: see SqeBacklog
-            return ring.prepareOrQueue(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData)
+            return ring.prepareOrQueue(opcode, sqeFlags, ioprio, fd, address, length, offset, opFlags, userData)
                     == IoUringRing.WRITTEN;
         }
         long deadline = 0;
         for (int spins = 0; ; spins++) {
-            int written = ring.prepare(opcode, 0, ioprio, fd, address, length, offset, opFlags, userData);
+            int written = ring.prepare(opcode, sqeFlags, ioprio, fd, address, length, offset, opFlags, userData);
             if (written != IoUringRing.FULL) {
                 return written == IoUringRing.WRITTEN;
             }

@@ -37,6 +37,7 @@ class IoUringFeaturesTest {
         System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
         System.clearProperty(IoUringFeatures.COOP_TASKRUN_PROPERTY);
         System.clearProperty(IoUringFeatures.SINGLE_ISSUER_PROPERTY);
+        System.clearProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY);
     }
 
     @Test
@@ -53,6 +54,13 @@ class IoUringFeaturesTest {
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "sometimes");
         e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
         assertTrue(e.getMessage().contains("auto, true or false"), e.getMessage());
+        System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+        for (String bad : new String[] {"100", "-1", "65536", "many"}) {
+            System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, bad);
+            e = assertThrows(IllegalArgumentException.class, () -> IoUringFeatures.fromProperties(false));
+            assertTrue(e.getMessage().contains(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY)
+                    && e.getMessage().contains("0 or a power of two"), e.getMessage());
+        }
     }
 
     @Test
@@ -70,6 +78,12 @@ class IoUringFeaturesTest {
         assertFalse(IoUringFeatures.fromProperties(false).coopTaskrun());
         System.setProperty(IoUringFeatures.ENTRIES_PROPERTY, "64");
         assertEquals(64, IoUringFeatures.fromProperties(false).entries());
+        int byDefault = IoUring.isSingleIssuerSupported() ? 256 : 0;
+        assertEquals(byDefault, IoUringFeatures.fromProperties(false).providedBuffers(), "on where the kernel has it");
+        System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, "0");
+        assertEquals(0, IoUringFeatures.fromProperties(false).providedBuffers());
+        System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, "8");
+        assertEquals(Math.min(8, byDefault), IoUringFeatures.fromProperties(false).providedBuffers());
     }
 
     @Test

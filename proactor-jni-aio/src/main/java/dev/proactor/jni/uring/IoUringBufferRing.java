@@ -1,0 +1,131 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.IoUringNative;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.spi.IoRequest;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The engine's provided-buffer ring ({@code IORING_REGISTER_PBUF_RING}, Linux 5.19+): equal native blocks the
+ * kernel picks from when a stream read of heap buffers receives ({@code RECV} with {@code IOSQE_BUFFER_SELECT},
+ * {@link IoUringReadOps}). A heap buffer has no stable address for the kernel, so its bytes pass through native
+ * memory anyway; with the ring, a connection waiting with such a read pending holds none (the kernel takes a block
+ * only when bytes arrive), and the read costs no system call of ours: the handler of its completion copies the
+ * bytes out of the block into the request's buffers ({@link #copyOut}) and the reaper gives the block back at once
+ * ({@link #giveBack}). So the blocks in use at any moment are those of the completions the kernel posted and the
+ * leader has not reaped yet; a receive that finds none left completes with {@code -ENOBUFS}, and the read then
+ * receives with a system call of its own, as without the ring.
+ *
+ * <p>Threading. Blocks are given back, and the ring's tail written, only by the thread that handles completions
+ * (the engine's leader, or its quiesce with no leader: {@link IoUringReaper}), one at a time, so the tail has one
+ * writer; it is published with release semantics for the kernel, which reads it when it picks a block. The memory
+ * lives as long as this object, which the engine keeps until it is unreachable, after its ring was closed.
+ */
+final class IoUringBufferRing {
+
+    /** The buffer group of the engine's one ring: the SQE's {@code buf_group}, zero as the engine writes SQEs. */
+    static final int GROUP = 0;
+
+    private static final int PAGE = 4096;
+    private static final VarHandle SHORT =
+            MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.nativeOrder());
+
+    /** The ring's entries, page-aligned as the kernel requires; the tail overlays entry 0's last two bytes. */
+    private final ByteBuffer entries;
+    private final ByteBuffer blocks;
+    private final long blocksAddress;
+    private final int mask;
+    private final int blockSize;
+    /** The next tail to publish: the handling thread's own. */
+    private int tail;
+    /** Blocks given back, and receives that found no block (the handling thread's; read by tests on it). */
+    private long blocksUsed;
+    private long shortages;
+
+    private IoUringBufferRing(int count, int blockSize) {
+        // alignedSlice rounds both ends inwards to the alignment: a page more than whole pages leaves them whole.
+        int pages = (count * IoUringNative.BUF_SIZE + PAGE - 1) / PAGE;
+        this.entries = ByteBuffer.allocateDirect((pages + 1) * PAGE).alignedSlice(PAGE)
+                .order(ByteOrder.nativeOrder());
+        this.blocks = ByteBuffer.allocateDirect(count * blockSize);
+        this.blocksAddress = DirectBuffers.address(blocks);
+        this.mask = count - 1;
+        this.blockSize = blockSize;
+        for (int bid = 0; bid < count; bid++) {
+            put(bid);
+        }
+    }
+
+    /**
+     * Makes a ring of {@code count} blocks of {@code blockSize} bytes, all given to the kernel, and registers it
+     * with {@code ring} as buffer group {@link #GROUP}. On a single-issuer ring, before the ring is enabled (the
+     * kernel takes registrations from its issuer only once it has one).
+     *
+     * @param count a power of two, at most 32768
+     * @throws IOException if the kernel refuses the registration (before Linux 5.19: {@code EINVAL})
+     */
+    static IoUringBufferRing register(IoUringRing ring, int count, int blockSize) throws IOException {
+        IoUringBufferRing buffers = new IoUringBufferRing(count, blockSize);
+        NativeMemory reg = NativeMemory.allocate(IoUringNative.BUF_REG_SIZE);
+        ByteBuffer r = reg.buffer();
+        r.putLong(IoUringNative.BUF_REG_RING_ADDR, DirectBuffers.address(buffers.entries));
+        r.putInt(IoUringNative.BUF_REG_RING_ENTRIES, count);
+        r.putShort(IoUringNative.BUF_REG_BGID, (short) GROUP);
+        Errors.check("io_uring_register(IORING_REGISTER_PBUF_RING)",
+                IoUringNative.register(ring.fd, IoUringNative.REGISTER_PBUF_RING, reg.address(), 1));
+        return buffers;
+    }
+
+    /** Bytes per block: the most one receive into the ring takes. */
+    int blockSize() {
+        return blockSize;
+    }
+
+    /** The block a CQE's flags say the kernel picked, or -1 if it picked none. */
+    static int selected(int cqeFlags) {
+        return (cqeFlags & IoUringNative.CQE_F_BUFFER) != 0 ? cqeFlags >>> IoUringNative.CQE_BUFFER_SHIFT : -1;
+    }
+
+    /** Copies the first {@code count} bytes of block {@code bid} into the request's buffers, moving their positions. */
+    void copyOut(int bid, int count, IoRequest request) {
+        BounceCopies.drain(blocks, bid * blockSize, Math.min(count, blockSize), request);
+    }
+
+    /** Gives block {@code bid} back to the kernel. The handling thread only, once the block's bytes were copied. */
+    void giveBack(int bid) {
+        put(bid);
+        blocksUsed++;
+    }
+
+    /** Counts a receive that completed with {@code -ENOBUFS}. The handling thread only. */
+    void noteShortage() {
+        shortages++;
+    }
+
+    /** Blocks the kernel filled and the reaper gave back so far (tests, on the handling thread). */
+    long blocksUsed() {
+        return blocksUsed;
+    }
+
+    /** Receives that found no block left so far (tests, on the handling thread). */
+    long shortages() {
+        return shortages;
+    }
+
+    /** Writes block {@code bid} at the tail and publishes the new tail. */
+    private void put(int bid) {
+        int base = (tail & mask) * IoUringNative.BUF_SIZE;
+        entries.putLong(base + IoUringNative.BUF_ADDR, blocksAddress + (long) bid * blockSize);
+        entries.putInt(base + IoUringNative.BUF_LEN, blockSize);
+        entries.putShort(base + IoUringNative.BUF_BID, (short) bid);
+        tail++;
+        SHORT.setRelease(entries, IoUringNative.BUF_RING_TAIL, (short) tail);
+    }
+}
