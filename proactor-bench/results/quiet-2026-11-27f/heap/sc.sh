@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 23: system calls per message of the heap-buffer echo server on io_uring: with the provided-buffer ring and
 # the send blocks (default), with the ring only (sendBlocks=0), with neither; 1 000 ping-pong sessions of 512 B,
-# ROUNDS alternated (default 2);
+# ROUNDS alternated (default 2); the send blocks need heap-ring.patch (dropped: no gain);
 # session 19's sc.sh (perf stat). From the repository root after mvn package; needs perf.
 cd "$(git rev-parse --show-toplevel)"
 SC=proactor-bench/results/quiet-2026-11-26f/syscalls-1000/sc.sh
