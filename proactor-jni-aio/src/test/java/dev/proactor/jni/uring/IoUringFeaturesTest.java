@@ -112,6 +112,29 @@ class IoUringFeaturesTest {
         assertTrue(e.getMessage().contains(IoUringFeatures.SINGLE_ISSUER_PROPERTY), e.getMessage());
     }
 
+    @Test
+    void theProvidedBufferRingIsRegisteredWhateverThreadLeads() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        assumeTrue(IoUring.isSingleIssuerSupported(), "a kernel before 6.0: the engine does not ask for one");
+        for (boolean soleLeader : new boolean[] {false, true}) { // true: a single-issuer ring, not enabled yet
+            IoUringEngine engine = (IoUringEngine) new IoUringEngineProvider().create(
+                    new EngineSettings(IoUringWaitStrategy.NAME, "buffer-ring-test", () -> false, soleLeader));
+            try {
+                assertNotNull(engine.providedBuffers(), "registered, sole leader: " + soleLeader);
+            } finally {
+                engine.close();
+            }
+        }
+        System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, "0");
+        IoUringEngine engine = (IoUringEngine) new IoUringEngineProvider().create(
+                new EngineSettings(IoUringWaitStrategy.NAME, "buffer-ring-test", () -> false, false));
+        try {
+            assertEquals(null, engine.providedBuffers(), "switched off");
+        } finally {
+            engine.close();
+        }
+    }
+
     /** The setup flags of a new engine's ring, told whether one thread alone leads it. */
     private static int ringFlags(boolean soleLeader) throws Exception {
         IoUringEngine engine = (IoUringEngine) new IoUringEngineProvider().create(
