@@ -124,17 +124,23 @@ class IoUringProvidedBuffersTest {
         assertTrue(waiting.isEmpty(), "the requests did not complete within the hang guard");
     }
 
+    /**
+     * Starts a read into {@code into}, which goes to the ring, then sends {@code text} from the peer of connection
+     * {@code i} and waits for the read; returns what it read.
+     */
+    private String readFromRing(int i, EngineChannel channel, ByteBuffer into, String text) throws Exception {
+        IoRequest request = read(channel, into);
+        assertNotEquals(StartResult.COMPLETED, engine.start(request), "the read waits in the ring");
+        PeerText.send(peers.get(i), text);
+        await(request);
+        assertNull(request.error());
+        return PeerText.text(into);
+    }
+
     @Test
     void aHeapReadWaitingInTheRingReceivesThroughAProvidedBlock() throws Exception {
         open("4");
-        EngineChannel channel = connect();
-        ByteBuffer heap = ByteBuffer.allocate(64);
-        IoRequest request = read(channel, heap);
-        assertNotEquals(StartResult.COMPLETED, engine.start(request), "the read waits in the ring");
-        PeerText.send(peers.get(0), "hello");
-        await(request);
-        assertNull(request.error());
-        assertEquals("hello", PeerText.text(heap));
+        assertEquals("hello", readFromRing(0, connect(), ByteBuffer.allocate(64), "hello"));
         assertEquals(1, engine.providedBuffers().blocksUsed(), "the kernel took a block, the reaper gave it back");
         assertEquals(0, engine.providedBuffers().shortages());
     }
@@ -190,12 +196,7 @@ class IoUringProvidedBuffersTest {
         assertEquals(1, engine.providedBuffers().shortages(), "the second receive found no block left");
         assertEquals(1, engine.providedBuffers().blocksUsed());
 
-        PeerText.send(peers.get(1), "again"); // the block is back in the ring
-        ByteBuffer again = ByteBuffer.allocate(64);
-        IoRequest third = read(second, again);
-        assertNotEquals(StartResult.COMPLETED, engine.start(third));
-        await(third);
-        assertEquals("again", PeerText.text(again));
+        assertEquals("again", readFromRing(1, second, ByteBuffer.allocate(64), "again")); // the block is back
         assertEquals(2, engine.providedBuffers().blocksUsed());
     }
 
@@ -211,26 +212,14 @@ class IoUringProvidedBuffersTest {
         assertSame(reason, request.error(), "cancelled while waiting for bytes");
         assertEquals(0, engine.providedBuffers().blocksUsed());
 
-        PeerText.send(peers.get(0), "after");
-        ByteBuffer heap = ByteBuffer.allocate(64);
-        IoRequest next = read(channel, heap);
-        assertNotEquals(StartResult.COMPLETED, engine.start(next));
-        await(next);
-        assertNull(next.error());
-        assertEquals("after", PeerText.text(heap));
+        assertEquals("after", readFromRing(0, channel, ByteBuffer.allocate(64), "after"));
         assertEquals(1, engine.providedBuffers().blocksUsed(), "the one block was still there");
     }
 
     @Test
     void directReadsNeverTakeABlock() throws Exception {
         open("1");
-        EngineChannel channel = connect();
-        ByteBuffer direct = ByteBuffer.allocateDirect(64);
-        IoRequest request = read(channel, direct);
-        assertNotEquals(StartResult.COMPLETED, engine.start(request));
-        PeerText.send(peers.get(0), "direct");
-        await(request);
-        assertEquals("direct", PeerText.text(direct));
+        assertEquals("direct", readFromRing(0, connect(), ByteBuffer.allocateDirect(64), "direct"));
         assertEquals(0, engine.providedBuffers().blocksUsed(), "the kernel received into the caller's buffer");
         assertEquals(0, engine.providedBuffers().shortages(), "no receive asked for a block");
     }
