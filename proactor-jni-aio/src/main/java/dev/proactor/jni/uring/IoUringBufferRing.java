@@ -8,6 +8,7 @@ import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
+import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,8 +66,8 @@ final class IoUringBufferRing {
 
     /**
      * Makes a ring of {@code count} blocks of {@code blockSize} bytes, all given to the kernel, and registers it
-     * with {@code ring} as buffer group {@link #GROUP}. On a single-issuer ring, before the ring is enabled (the
-     * kernel takes registrations from its issuer only once it has one).
+     * with {@code ring} as buffer group {@link #GROUP}. On a single-issuer ring, before the ring is enabled (once
+     * enabled, it takes registrations from its issuer thread only).
      *
      * @param count a power of two, at most 32768
      * @throws IOException if the kernel refuses the registration (before Linux 5.19: {@code EINVAL})
@@ -78,8 +79,9 @@ final class IoUringBufferRing {
         r.putLong(IoUringNative.BUF_REG_RING_ADDR, DirectBuffers.address(buffers.entries));
         r.putInt(IoUringNative.BUF_REG_RING_ENTRIES, count);
         r.putShort(IoUringNative.BUF_REG_BGID, (short) GROUP);
-        Errors.check("io_uring_register(IORING_REGISTER_PBUF_RING)",
-                IoUringNative.register(ring.fd, IoUringNative.REGISTER_PBUF_RING, reg.address(), 1));
+        int result = IoUringNative.register(ring.fd, IoUringNative.REGISTER_PBUF_RING, reg.address(), 1);
+        Reference.reachabilityFence(reg); // its memory is freed once unreachable: not before the kernel read it
+        Errors.check("io_uring_register(IORING_REGISTER_PBUF_RING)", result);
         return buffers;
     }
 
