@@ -251,6 +251,11 @@ final class IoUringEngine implements Engine {
         return submission.submitterWakeups();
     }
 
+    /** Whether the kernel has taken in every SQE written so far (tests). */
+    boolean everythingSubmitted() {
+        return ring.consumed(ring.writtenMark());
+    }
+
     /** Whether a leader blocks, or is about to, in {@code io_uring_enter} (tests). */
     boolean leaderWaiting() {
         return handOff.isWaiting();

@@ -184,10 +184,16 @@ class IoUringProvidedBuffersTest {
         ByteBuffer secondHeap = ByteBuffer.allocate(64);
         IoRequest firstRead = read(first, firstHeap);
         IoRequest secondRead = read(second, secondHeap);
-        // Both receives find their bytes when the kernel takes them in (each at its submission, on this thread), and
-        // only a reap, also on this thread, gives the one block back.
+        // Both receives find their bytes when the kernel takes them in, and only a reap, on this thread, gives the
+        // one block back: so the reap waits until the kernel has taken both in (the submitter thread may submit the
+        // second after this thread's first reap otherwise).
         assertNotEquals(StartResult.COMPLETED, engine.start(firstRead));
         assertNotEquals(StartResult.COMPLETED, engine.start(secondRead));
+        long deadline = System.nanoTime() + GUARD_NANOS;
+        while (!engine.everythingSubmitted()) {
+            assertTrue(System.nanoTime() - deadline < 0, "the reads were not submitted within the hang guard");
+            Thread.sleep(1);
+        }
         await(firstRead, secondRead);
         assertNull(firstRead.error());
         assertNull(secondRead.error());
