@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.jni.AllocationCounter;
 import dev.proactor.jni.NativeTestSupport;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -143,24 +143,9 @@ class EpollDatagramTest {
         assertInstanceOf(IOException.class, tooBigDirect.error());
     }
 
-    /**
-     * The current thread's allocated bytes, through the HotSpot extension of the thread MX bean; by reflection, as
-     * the tests are compiled into a module that does not read {@code java.management}.
-     */
-    private static long allocatedBytes() throws Exception {
-        Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean")
-                .invoke(null);
-        Method method = Class.forName("com.sun.management.ThreadMXBean").getMethod("getCurrentThreadAllocatedBytes");
-        return (Long) method.invoke(bean);
-    }
-
     @Test
     void directBuffersAllocateNothingPerReceiveAndSendOnceWarm() throws Exception {
-        try {
-            allocatedBytes();
-        } catch (ReflectiveOperationException | UnsupportedOperationException e) {
-            assumeTrue(false, () -> "no allocation counter in this JVM: " + e);
-        }
+        AllocationCounter.assumeAvailable();
         EngineChannel a = driver.engine.openDatagram(new InetSocketAddress(LOOPBACK, 0));
         EngineChannel b = driver.engine.openDatagram(new InetSocketAddress(LOOPBACK, 0));
         SocketAddress target = b.localAddress();
@@ -176,14 +161,14 @@ class EpollDatagramTest {
         for (int i = 0; i < warmUp + measured; i++) {
             if (i == warmUp) {
                 firstPeer = receiving.peer();
-                before = allocatedBytes();
+                before = AllocationCounter.allocatedBytes();
             }
             out.clear();
             driver.run(sending.prepare(OpKind.SEND, a).buffer(out).address(target), idle);
             in.clear();
             driver.run(receiving.prepare(OpKind.RECEIVE, b).buffer(in), idle);
         }
-        long perOperation = (allocatedBytes() - before) / (2L * measured);
+        long perOperation = (AllocationCounter.allocatedBytes() - before) / (2L * measured);
         assertNull(sending.error());
         assertNull(receiving.error());
         assertEquals(64, receiving.bytes());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.proactor.conformance.PeerText;
+import dev.proactor.jni.AllocationCounter;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.IoRequest;
@@ -228,5 +229,41 @@ class IoUringProvidedBuffersTest {
         assertEquals("direct", readFromRing(0, connect(), ByteBuffer.allocateDirect(64), "direct"));
         assertEquals(0, engine.providedBuffers().blocksUsed(), "the kernel received into the caller's buffer");
         assertEquals(0, engine.providedBuffers().shortages(), "no receive asked for a block");
+    }
+
+    @Test
+    void heapReadsThroughTheRingAllocateNothingOnceWarm() throws Exception {
+        AllocationCounter.assumeAvailable();
+        open("4");
+        EngineChannel channel = connect();
+        SocketChannel peer = peers.get(0);
+        ByteBuffer out = ByteBuffer.allocateDirect(16);
+        ByteBuffer[] into = {ByteBuffer.allocate(64)};
+        IoRequest request = new IoRequest(this);
+        WaitStrategy wait = engine.waitStrategy();
+        int warmUp = 20_000;
+        int measured = 20_000;
+        long before = 0;
+        for (int i = 0; i < warmUp + measured; i++) {
+            if (i == warmUp) {
+                before = AllocationCounter.allocatedBytes();
+            }
+            out.clear();
+            peer.write(out);
+            into[0].clear();
+            assertNotEquals(StartResult.COMPLETED, engine.start(request.prepare(OpKind.READ, channel)
+                    .buffers(into, 0, 1)), "the read waits in the ring");
+            long deadline = System.nanoTime() + GUARD_NANOS; // no allocation in this wait: await() makes a list
+            do {
+                assertTrue(System.nanoTime() - deadline < 0, "the read did not complete within the hang guard");
+                wait.prepareToWait();
+            } while (wait.waitFor(TimeUnit.MILLISECONDS.toNanos(5)) == 0);
+            assertSame(request, wait.nextCompleted());
+        }
+        long perRead = (AllocationCounter.allocatedBytes() - before) / measured;
+        assertNull(request.error());
+        assertTrue(request.bytes() > 0);
+        assertEquals(warmUp + measured, engine.providedBuffers().blocksUsed(), "every read through a block");
+        assertEquals(0, perRead, "bytes allocated per heap read");
     }
 }
