@@ -116,7 +116,13 @@ final class IoUringStarter {
     /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
     boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
                     int opFlags) throws IOException {
-        if (!submission.writeSqe(opcode, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
+        return prepare(dir, opcode, 0, ioprio, fd, address, length, offset, opFlags);
+    }
+
+    /** As the other {@code prepare}, with {@code IOSQE_*} flags. */
+    private boolean prepare(IoUringDirection dir, int opcode, int sqeFlags, int ioprio, int fd, long address,
+                            int length, long offset, int opFlags) throws IOException {
+        if (!submission.writeSqe(opcode, sqeFlags, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
             throw new AsynchronousCloseException(); // the engine is closed
         }
         return true;
@@ -127,11 +133,8 @@ final class IoUringStarter {
      * provided-buffer ring when bytes arrive, reading at most {@code length} bytes.
      */
     boolean prepareProvidedRecv(IoUringDirection dir, int ioprio, int length) throws IOException {
-        if (!submission.writeSqe(IoUringNative.OP_RECV, IoUringNative.IOSQE_BUFFER_SELECT, ioprio, dir.channel.fd,
-                0, length, 0, 0, dir.slot)) {
-            throw new AsynchronousCloseException(); // the engine is closed
-        }
-        return true;
+        return prepare(dir, IoUringNative.OP_RECV, IoUringNative.IOSQE_BUFFER_SELECT, ioprio, dir.channel.fd, 0, length,
+                0, 0);
     }
 
     /** The engine's provided-buffer ring, or null if it has none. */
