@@ -209,7 +209,8 @@ final class IoUringReadOps {
                 break;
             case IoUringOps.MODE_PROVIDED:
                 if (dir.selectedBlock < 0) {
-                    throw new IllegalStateException("a provided-buffer receive of " + result + " bytes without a block");
+                    throw new IllegalStateException("a provided-buffer receive of " + result
+                            + " bytes without a block");
                 }
                 starter.providedBuffers().copyOut(dir.selectedBlock, result, request);
                 break;
