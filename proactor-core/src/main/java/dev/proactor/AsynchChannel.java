@@ -76,6 +76,8 @@ public final class AsynchChannel implements Closeable {
     volatile boolean completionsAtStart;
     /** See {@link #setChainedCallbacks}. */
     volatile boolean chainedCallbacks;
+    /** See {@link #setOverlappingCallbacks}. */
+    volatile boolean overlappingCallbacks;
     /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
     Runnable closeListener;
 
@@ -513,6 +515,39 @@ public final class AsynchChannel implements Closeable {
      */
     public void setChainedCallbacks(boolean on) {
         chainedCallbacks = on;
+    }
+
+    /**
+     * Whether a direction is free for its next operation as soon as the callback of the last one begins, instead of
+     * when it returns (off by default). With it on, an operation started inside a callback, or waiting behind the
+     * operation being dispatched, is started at once and may complete, and its callback run on another thread, while
+     * the earlier callback still runs: the per-direction rule "never concurrently" becomes the caller's to keep. The
+     * operation object passed to a callback is still that callback's until it returns.
+     *
+     * <p>For adapters that keep one operation per direction themselves and whose callbacks may wait for the next
+     * one: the NIO.2 provider frees its direction before a program's handler runs, and a handler that waits
+     * ({@code channel.read(buf).get()}) for a read whose bytes are there must see it complete, as the JDK's does,
+     * not queue it behind the callback that waits. Any thread; takes effect for operations dispatched afterwards.
+     *
+     * @param on whether callbacks of a direction may overlap with the next operation of that direction
+     */
+    public void setOverlappingCallbacks(boolean on) {
+        overlappingCallbacks = on;
+    }
+
+    /**
+     * Declares that a thread will block until the next operation started on this channel's input direction
+     * ({@code input}: read, accept, receive) or output direction (write, connect, send, transmit) completes. That
+     * operation is then tried on the starting thread whatever the engine's hints say, and handed to the kernel
+     * before the starting call returns if it must wait (see {@link dev.proactor.spi.IoRequest#awaited()}): a
+     * thread waiting for it may be the last one that could have polled for it (the NIO.2 provider's futures, as
+     * the JDK's channels try such an operation at once). Call it right before starting that operation, on the thread
+     * that starts it; it applies to that operation only.
+     *
+     * @param input true for the input direction, false for the output direction
+     */
+    public void awaitNextOperation(boolean input) {
+        (input ? this.input : output).awaitNext();
     }
 
     /** The engine's side of this channel (tests). */

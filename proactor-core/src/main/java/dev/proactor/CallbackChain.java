@@ -43,6 +43,7 @@ final class CallbackChain {
             boolean mayChain = chained < MAX_CHAINED_AT_START;
             totals.countDispatch();
             ChannelDirection across = mayChain ? op.openChainAcross() : null;
+            op.beforeDispatch();
             try {
                 op.dispatch();
             } catch (Throwable t) {

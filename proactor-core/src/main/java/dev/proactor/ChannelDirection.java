@@ -22,7 +22,9 @@ import java.util.function.Supplier;
  *       or posted to the dispatcher, so at most one completion of the direction is queued or running at once
  *       (never concurrent).</li>
  *   <li>An operation becomes active only when the previous active one's callback has returned
- *       ({@link #finish}), and waiting operations become active in submission order (in order).</li>
+ *       ({@link #finish}), and waiting operations become active in submission order (in order). With overlapping
+ *       callbacks ({@link AsynchChannel#setOverlappingCallbacks}) the previous one is released when its callback
+ *       begins instead ({@link #release}); it stays off the free list until {@link #finish}.</li>
  *   <li>Cancel and close never complete an operation themselves: they mark every operation of the direction
  *       with its abort reason ({@link ChannelOp#abortReason}); a waiting operation is failed with it when it
  *       becomes active, the active one is cancelled in the processor, which completes it once through the
@@ -57,6 +59,11 @@ final class ChannelDirection {
     private Thread chainingThread;
     /** The other direction's operation that completed at start inside that callback, handed back to its thread. */
     private ChannelOp handedBackAcross;
+    /**
+     * Whether the next operation of this direction is one a thread will block for ({@link #takeAwaitNext}). Written
+     * and read by the thread that starts that operation, before and while it starts it.
+     */
+    private boolean awaitNext;
 
     ChannelDirection(String name) {
         this.name = name;
@@ -118,15 +125,53 @@ final class ChannelDirection {
      * @throws IllegalStateException if {@code op} is not the active operation (a broken invariant)
      */
     synchronized ChannelOp finish(ChannelOp op) {
+        if (op.releasedBeforeCallback) {
+            op.releasedBeforeCallback = false;
+            recycle(op);
+            return null; // what waited behind it was started by release
+        }
         if (active != op) {
             throw new IllegalStateException(name + ": finished " + op + " is not the active operation " + active);
         }
+        recycle(op);
+        active = (ChannelOp) waiting.poll();
+        return active;
+    }
+
+    /**
+     * Ends the active operation as its callback begins, for a channel with overlapping callbacks
+     * ({@link AsynchChannel#setOverlappingCallbacks}): the next waiting operation becomes active at once, and
+     * {@code op} stays off the free list (its callback still reads it) until {@link #finish}.
+     *
+     * @return the next operation, now active, that the caller must start, or null
+     * @throws IllegalStateException if {@code op} is not the active operation (a broken invariant)
+     */
+    synchronized ChannelOp release(ChannelOp op) {
+        if (active != op) {
+            throw new IllegalStateException(name + ": released " + op + " is not the active operation " + active);
+        }
+        op.releasedBeforeCallback = true;
+        active = (ChannelOp) waiting.poll();
+        return active;
+    }
+
+    private void recycle(ChannelOp op) {
         op.recycle();
         int i = op.getKind().ordinal();
         op.nextFree = free[i];
         free[i] = op;
-        active = (ChannelOp) waiting.poll();
-        return active;
+    }
+
+    /** The next operation the calling thread starts on this direction is one a thread will block for. */
+    void awaitNext() {
+        awaitNext = true;
+    }
+
+    /** Whether the operation being started is awaited ({@link #awaitNext}); clears the mark. Starting thread. */
+    boolean takeAwaitNext() {
+        boolean on = awaitNext;
+        awaitNext = false;
+        return on;
     }
 
     /**

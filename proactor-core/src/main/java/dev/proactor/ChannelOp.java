@@ -19,6 +19,11 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     final ChannelDirection direction;
     /** Link in the channel's free list of this kind. */
     ChannelOp nextFree;
+    /**
+     * Whether the direction released this use as its callback began ({@link ChannelDirection#release}); guarded by
+     * the direction's monitor.
+     */
+    boolean releasedBeforeCallback;
     /** Counts the uses of this object; advanced under the direction's monitor before the timeout is armed. */
     int use;
     /** This operation's timeout timer, made on the first timed use, or null. */
@@ -137,6 +142,13 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     @Override
     void onHandlerFailure(Throwable failure) {
         channel.onHandlerFailure(this, failure);
+    }
+
+    @Override
+    void beforeDispatch() {
+        if (channel.overlappingCallbacks) {
+            OperationStarter.releaseBeforeCallback(channel, this);
+        }
     }
 
     @Override

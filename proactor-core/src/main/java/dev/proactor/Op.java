@@ -35,6 +35,13 @@ public abstract sealed class Op permits ChannelOp, OpTimer {
     /** Calls the handler. Runs on a dispatcher thread without the dispatcher lock. */
     abstract void dispatch() throws Exception;
 
+    /**
+     * Called by the dispatching thread right before {@link #dispatch()}: an operation of a channel with overlapping
+     * callbacks ({@link AsynchChannel#setOverlappingCallbacks}) frees its direction and starts what waited behind it.
+     * Never throws.
+     */
+    abstract void beforeDispatch();
+
     /** Reacts to a callback that threw. Never throws. */
     abstract void onHandlerFailure(Throwable failure);
 

@@ -77,6 +77,11 @@ public final class OpTimer extends Op {
     }
 
     @Override
+    void beforeDispatch() {
+        // no direction to free
+    }
+
+    @Override
     void onHandlerFailure(Throwable failure) {
         Dispatcher.LOG.error("timer handler {} failed", handler, failure);
     }

@@ -159,6 +159,7 @@ final class OperationStarter {
         if (OperationEvents.timing()) {
             op.startNanos = System.nanoTime();
         }
+        op.request.awaited(op.direction.takeAwaitNext());
         ChannelOp now = op.direction.submit(op, channel.closed.get());
         if (now == null) {
             return;
@@ -204,6 +205,18 @@ final class OperationStarter {
         }
         channel.processor.start(next);
         return null;
+    }
+
+    /**
+     * Before the callback of {@code op}, on a channel with overlapping callbacks: frees its direction and starts
+     * the operation that waited behind it, if any (as usual: its completion, even at start, is queued for the
+     * demultiplexor's threads, and may be dispatched while this callback still runs).
+     */
+    static void releaseBeforeCallback(AsynchChannel channel, ChannelOp op) {
+        ChannelOp next = op.direction.release(op);
+        if (next != null) {
+            channel.processor.start(next);
+        }
     }
 
     /** A free operation of {@code kind} from its direction's free list, or a new one (only until warmed up). */

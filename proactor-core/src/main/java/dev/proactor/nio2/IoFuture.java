@@ -40,16 +40,21 @@ final class IoFuture<V> implements Future<V> {
         this.channel = channel;
     }
 
-    /** Completes the future unless it was cancelled; called once by the slot's delivery. */
+    /**
+     * Completes the future unless it was cancelled; called once by the slot's delivery.
+     *
+     * @return false if it was cancelled: nobody will take {@code result}, so the caller releases it
+     */
     @SuppressWarnings("unchecked")
-    synchronized void complete(Object result, Throwable error) {
+    synchronized boolean complete(Object result, Throwable error) {
         if (state != PENDING) {
-            return;
+            return false;
         }
         state = DONE;
         value = (V) result;
         failure = error;
         notifyAll();
+        return true;
     }
 
     @Override

@@ -2,8 +2,12 @@ package dev.proactor.nio2;
 
 import dev.proactor.NotifyLevel;
 import dev.proactor.OpTimer;
+import java.io.Closeable;
+import java.io.IOException;
 import java.nio.channels.CompletionHandler;
 import java.nio.channels.InterruptedByTimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One direction of a NIO.2 channel (reading, writing, connecting or accepting): at most one operation of it is
@@ -24,6 +28,8 @@ import java.nio.channels.InterruptedByTimeoutException;
  * next operation of the same direction.
  */
 final class OperationSlot implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OperationSlot.class);
 
     /** What a slot does: the exception a second pending operation gets, and the message of a killed direction. */
     enum Kind {
@@ -50,6 +56,8 @@ final class OperationSlot implements Runnable {
 
     private final ProactorChannelGroup group;
     private final Kind kind;
+    /** The channel's undelivered operations: this slot's from {@link #begin} until its delivery returned. */
+    private final ChannelDeliveries deliveries;
     /** Hands a delivery to the group's executor (see {@link ProactorChannelGroup#deliver}). */
     final Runnable onExecutor;
 
@@ -64,9 +72,10 @@ final class OperationSlot implements Runnable {
     /** Posts a delivery to a thread of a fixed group; made on first use. */
     private OpTimer poster;
 
-    OperationSlot(ProactorChannelGroup group, Kind kind) {
+    OperationSlot(ProactorChannelGroup group, Kind kind, ChannelDeliveries deliveries) {
         this.group = group;
         this.kind = kind;
+        this.deliveries = deliveries;
         this.onExecutor = () -> group.runOnExecutor(this);
     }
 
@@ -85,15 +94,19 @@ final class OperationSlot implements Runnable {
             throw kind.pendingException();
         }
         pending = true;
+        deliveries.begin();
         this.handler = (CompletionHandler<Object, Object>) handler;
         this.attachment = attachment;
         this.future = (IoFuture<Object>) future;
     }
 
     /** Frees a slot whose operation could not be started (its starting call threw). */
-    synchronized void abandon() {
-        clear();
-        pending = false;
+    void abandon() {
+        synchronized (this) {
+            clear();
+            pending = false;
+        }
+        deliveries.end();
     }
 
     /** Whether an operation is pending. */
@@ -154,12 +167,34 @@ final class OperationSlot implements Runnable {
             clear();
             pending = false;
         }
-        if (f != null) {
-            f.complete(r, e);
-        } else if (e == null) {
-            h.completed(r, a);
-        } else {
-            h.failed(e, a);
+        try {
+            if (f != null) {
+                if (!f.complete(r, e) && r instanceof Closeable resource) {
+                    closeUnclaimed(resource);
+                }
+            } else if (e == null) {
+                h.completed(r, a);
+            } else {
+                h.failed(e, a);
+            }
+        } finally {
+            if (f == null) {
+                Thread.interrupted(); // as the JDK: an interrupt a handler leaves behind is not the next one's
+            }
+            deliveries.end();
+        }
+    }
+
+    /**
+     * Closes what an operation made for a future that was cancelled meanwhile (an accepted channel): the JDK's
+     * cancel does not stop the accept, and the connection it takes is closed rather than leaked.
+     */
+    private static void closeUnclaimed(Closeable resource) {
+        try {
+            resource.close();
+        } catch (IOException closeFailure) {
+            // nobody asked for it any more: a failed close has nobody to report to but the log
+            LOG.debug("closing {} made for a cancelled future failed", resource, closeFailure);
         }
     }
 

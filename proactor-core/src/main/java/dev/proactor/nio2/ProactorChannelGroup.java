@@ -45,9 +45,11 @@ import org.slf4j.LoggerFactory;
  * <p><b>As an executor.</b> Like the JDK's groups, a group is an {@link Executor} of its threads ({@link #execute}).
  *
  * <p><b>Life cycle</b>, as {@link AsynchronousChannelGroup} specifies: {@link #shutdown()} refuses new channels
- * ({@link ShutdownChannelGroupException}) and terminates the group once its last channel is closed;
- * {@link #shutdownNow()} also closes every channel. Termination closes the demultiplexor (pending operations
- * complete with {@link java.nio.channels.AsynchronousCloseException}) and shuts the executor down, if any.
+ * ({@link ShutdownChannelGroupException}) and terminates the group once its last channel is closed and the
+ * handlers of what the close ended have run on the group's threads ({@link ChannelDeliveries});
+ * {@link #shutdownNow()} also closes every channel. Termination closes the demultiplexor and shuts the executor
+ * down, if any, on a thread of its own: none of these calls waits for a handler (one may be waiting for the
+ * caller), {@link #awaitTermination} does.
  *
  * <p>Thread-safe.
  */
@@ -151,12 +153,15 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
         CURRENT.set(this);
     }
 
-    /** An executor task lending its thread to the dispatcher until the group terminates. */
+    /**
+     * An executor task lending its thread to the dispatcher until the group terminates. An interrupt ends it only
+     * when the executor is shutting down: one a handler left behind is cleared (as {@link OperationSlot#run} does).
+     */
     private void runDispatchLoop() {
         while (!demultiplexor.isClosed()) {
             demultiplexor.handleEvents(-1, TimeUnit.MILLISECONDS);
-            if (Thread.interrupted()) {
-                return; // the executor is being shut down
+            if (Thread.interrupted() && executor.isShutdown()) {
+                return;
             }
         }
     }
@@ -339,17 +344,15 @@ public final class ProactorChannelGroup extends AsynchronousChannelGroup impleme
     }
 
     /**
-     * Closes the demultiplexor and shuts the executor down. On a thread of this group (a handler closed the last
-     * channel) that happens on a thread of its own: the closing thread must not be one the close waits for.
+     * Closes the demultiplexor and shuts the executor down, on a thread of its own: closing joins the pool's
+     * threads, and the thread that shut the group down or closed its last channel (a handler, or a caller a
+     * handler waits for) must never be one of those the close waits for. As the JDK's, {@code shutdown},
+     * {@code shutdownNow} and {@code close} return at once; {@link #awaitTermination} is the call that waits.
      */
     private void terminate() {
-        if (CURRENT.get() == this) {
-            Thread t = new Thread(this::closeResources, name + "-terminate");
-            t.setDaemon(true);
-            t.start();
-        } else {
-            closeResources();
-        }
+        Thread t = new Thread(this::closeResources, name + "-terminate");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Closes the demultiplexor and shuts the executor down, privileged: the caller need not be allowed to. */

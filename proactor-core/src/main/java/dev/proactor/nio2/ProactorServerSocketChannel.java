@@ -38,6 +38,8 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
     private final ProactorChannelGroup group;
     private final ServerSocketChannel jdk;
     private final OperationSlot accepts;
+    /** Leaves the group once closed and the last accept's handler has run. */
+    private final ChannelDeliveries deliveries;
     private final Object stateLock = new Object();
     /** The engine's listening channel once bound; written under stateLock. */
     private volatile AsynchChannel listener;
@@ -53,7 +55,8 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
         super(provider);
         this.provider = provider;
         this.group = group;
-        this.accepts = new OperationSlot(group, OperationSlot.Kind.ACCEPT);
+        this.deliveries = new ChannelDeliveries(() -> group.deregister(this));
+        this.accepts = new OperationSlot(group, OperationSlot.Kind.ACCEPT, deliveries);
         this.jdk = ServerSocketChannel.open();
         try {
             group.register(this);
@@ -73,6 +76,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
             jdk.bind(local == null ? new InetSocketAddress(0) : local, backlog); // checks the caller's listen
             listener = SecurityChecks.privileged(() -> new AsynchChannel(group.demultiplexor(), new Events(), jdk));
             listener.setCompletionsAtStart(true); // a connection already waiting is accepted on the caller
+            listener.setOverlappingCallbacks(true); // a handler may wait for the next accept (see OperationSlot)
         }
         return this;
     }
@@ -93,7 +97,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
     private void accept(Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
         AsynchChannel l = listener;
         if (closed) {
-            OperationSlot once = new OperationSlot(group, OperationSlot.Kind.ACCEPT);
+            OperationSlot once = new OperationSlot(group, OperationSlot.Kind.ACCEPT, deliveries);
             once.begin(handler, attachment, future);
             once.finishNow(null, new ClosedChannelException());
             return;
@@ -107,6 +111,9 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
         accepts.begin(handler, attachment, future);
         acceptContext = SecurityChecks.callerContext();
         try {
+            if (future != null) {
+                l.awaitNextOperation(true); // its caller may block the last thread that could poll for it
+            }
             l.accept();
         } catch (RuntimeException | Error e) {
             accepts.abandon();
@@ -163,7 +170,7 @@ final class ProactorServerSocketChannel extends AsynchronousServerSocketChannel 
                 jdk.close();
             }
         } finally {
-            group.deregister(this);
+            deliveries.close(); // leaves the group once the pending accept's handler has run
         }
     }
 

@@ -56,6 +56,8 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
     private final StreamTransfers transfers;
     private final OperationSlot connects;
     private final AsynchChannel channel;
+    /** Leaves the group once closed and every handler of this channel has run. */
+    private final ChannelDeliveries deliveries;
 
     private final Object stateLock = new Object();
     /** Written under stateLock; volatile so reads and writes check it without the lock (once CONNECTED, it stays). */
@@ -68,8 +70,9 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
         super(provider);
         this.group = group;
         this.jdk = jdk;
-        this.transfers = new StreamTransfers(group);
-        this.connects = new OperationSlot(group, OperationSlot.Kind.CONNECT);
+        this.deliveries = new ChannelDeliveries(() -> group.deregister(this));
+        this.transfers = new StreamTransfers(group, deliveries);
+        this.connects = new OperationSlot(group, OperationSlot.Kind.CONNECT, deliveries);
         group.register(this);
         try {
             Events events = new Events();
@@ -81,6 +84,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
                 remote = accepted.getRemoteAddress();
             }
             channel.setCompletionsAtStart(true); // what completes at once completes on the caller, as the JDK's
+            channel.setOverlappingCallbacks(true); // a handler may wait for the next operation (see OperationSlot)
             transfers.runOn(channel);
         } catch (IOException | RuntimeException | Error e) {
             group.deregister(this);
@@ -335,13 +339,14 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
 
     /**
      * Closes the channel: pending operations fail with {@link java.nio.channels.AsynchronousCloseException} (their
-     * handlers run on the group's threads), the socket is released; idempotent.
+     * handlers run on the group's threads), the socket is released; idempotent. The channel leaves its group once
+     * those handlers have run ({@link ChannelDeliveries}).
      */
     @Override
     public void close() throws IOException {
         transfers.closing();
         channel.close(); // closes the JDK channel too, if any
-        group.deregister(this);
+        deliveries.close();
     }
 
     private void checkOpen() throws ClosedChannelException {
@@ -358,7 +363,7 @@ final class ProactorSocketChannel extends AsynchronousSocketChannel {
 
     /** Fails an operation that was never started (a closed channel) through a one-off slot: a rare path. */
     private void failNow(CompletionHandler<?, ?> handler, Object attachment, IoFuture<?> future, Throwable error) {
-        OperationSlot once = new OperationSlot(group, OperationSlot.Kind.READ);
+        OperationSlot once = new OperationSlot(group, OperationSlot.Kind.READ, deliveries);
         once.begin(handler, attachment, future);
         once.finishNow(null, error);
     }

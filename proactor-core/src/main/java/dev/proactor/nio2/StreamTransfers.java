@@ -41,9 +41,9 @@ final class StreamTransfers {
     private boolean scattering;
     private boolean gathering;
 
-    StreamTransfers(ProactorChannelGroup group) {
-        this.reads = new OperationSlot(group, OperationSlot.Kind.READ);
-        this.writes = new OperationSlot(group, OperationSlot.Kind.WRITE);
+    StreamTransfers(ProactorChannelGroup group, ChannelDeliveries deliveries) {
+        this.reads = new OperationSlot(group, OperationSlot.Kind.READ, deliveries);
+        this.writes = new OperationSlot(group, OperationSlot.Kind.WRITE, deliveries);
     }
 
     /** The channel the transfers run on; called once, before any transfer starts. */
@@ -92,6 +92,9 @@ final class StreamTransfers {
         long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
         scattering = isScattering;
         try {
+            if (future != null) {
+                channel.awaitNextOperation(true); // its caller may block the last thread that could poll for it
+            }
             if (isScattering) {
                 channel.read(dsts, offset, length, nanos, TimeUnit.NANOSECONDS, null);
             } else {
@@ -119,6 +122,9 @@ final class StreamTransfers {
         long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
         gathering = isGathering;
         try {
+            if (future != null) {
+                channel.awaitNextOperation(false);
+            }
             if (isGathering) {
                 channel.write(srcs, offset, length, nanos, TimeUnit.NANOSECONDS, null);
             } else {

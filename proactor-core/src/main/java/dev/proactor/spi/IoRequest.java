@@ -36,6 +36,8 @@ public final class IoRequest {
     private Throwable error;
     private Object acceptedHandle;
     private SocketAddress peer;
+    /** See {@link #awaited()}. */
+    private boolean awaited;
 
     /** Scratch slot for the engine while the request is pending (e.g. a native iovec index). */
     private long engineScratch;
@@ -76,8 +78,30 @@ public final class IoRequest {
         this.error = null;
         this.acceptedHandle = null;
         this.peer = null;
+        this.awaited = false;
         this.engineScratch = 0;
         return this;
+    }
+
+    /**
+     * Marks the request as one a thread will block for until it completes (see {@link #awaited()}). Core only.
+     *
+     * @return this request
+     */
+    public IoRequest awaited(boolean on) {
+        this.awaited = on;
+        return this;
+    }
+
+    /**
+     * Whether a thread will block until this request completes, possibly the last thread that could otherwise poll
+     * for it (a handler waiting for the next read of its own channel on a one-thread pool). An engine then tries the
+     * operation on the starting thread whatever its hints say (a socket drained by the last read, a batch to share
+     * with other starts), and if the operation must wait, hands it to the kernel before {@code start} returns rather
+     * than leaving it for a later batch: what can complete at once does, as the JDK's channels complete it.
+     */
+    public boolean awaited() {
+        return awaited;
     }
 
     /** Sets one buffer (kept in a reused one-element array, so no allocation). Core only. */

@@ -184,8 +184,9 @@ final class NioEngine implements Engine {
             }
             try {
                 // A stream read on a socket its last read drained, with no select since, waits for readiness:
-                // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect).
-                boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects;
+                // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect),
+                // unless a thread blocks for it: then no thread may be left to select (IoRequest.awaited).
+                boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects && !r.awaited();
                 if (!waitForReadiness && tryOnce(nc, r)) {
                     return StartResult.COMPLETED;
                 }

@@ -57,9 +57,10 @@ final class EpollStarter {
                 return StartResult.COMPLETED;
             }
             // A stream read on a socket its last read drained, with no poll since, waits for the next event:
-            // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll).
+            // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll), unless a
+            // thread blocks for it: then no thread may be left to poll (IoRequest.awaited).
             boolean waitForEvent = input && channel.drainedAtPoll == readiness.polls() && !channel.inputEnded
-                    && request.kind() == OpKind.READ;
+                    && request.kind() == OpKind.READ && !request.awaited();
             if (waitForEvent) {
                 park(channel, input, request);
                 return StartResult.PENDING;

@@ -27,7 +27,7 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
-        if (tryAccept(starter, dir) && acceptNow(starter, dir, request)) {
+        if (tryAccept(starter, dir, request) && acceptNow(starter, dir, request)) {
             return false;
         }
         return submitAccept(starter, dir);
@@ -53,10 +53,12 @@ final class IoUringAcceptOps {
 
     /**
      * Whether to try an accept at start: as reads, unless the last try found no connection queued and no
-     * completion was reaped since (the accept in the ring will say when one comes).
+     * completion was reaped since (the accept in the ring will say when one comes); always when a thread blocks for
+     * it ({@link IoRequest#awaited()}: no thread may be left to reap it).
      */
-    private static boolean tryAccept(IoUringStarter starter, IoUringDirection dir) {
-        return starter.tryFirst().triesAtStart() && dir.drainedAtReap != starter.tryFirst().reaps();
+    private static boolean tryAccept(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
+        return request.awaited()
+                || starter.tryFirst().triesAtStart() && dir.drainedAtReap != starter.tryFirst().reaps();
     }
 
     /**

@@ -170,11 +170,12 @@ final class IoUringReadOps {
 
     /**
      * Whether a stream read is tried on the socket at start, whatever its buffers: with {@code tryFirst}, unless the
-     * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}).
+     * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}); always when a
+     * thread blocks for it ({@link IoRequest#awaited()}: no thread may be left to reap it).
      */
     private static boolean tryRead(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
-        return request.bytes() == 0 && dir.drainedAtReap != starter.tryFirst().reaps()
-                && starter.tryFirst().tryAtStart();
+        return request.bytes() == 0 && (request.awaited()
+                || dir.drainedAtReap != starter.tryFirst().reaps() && starter.tryFirst().tryAtStart());
     }
 
     /**

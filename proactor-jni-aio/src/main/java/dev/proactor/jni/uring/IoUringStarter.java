@@ -46,7 +46,8 @@ final class IoUringStarter {
 
     /**
      * Writes the request's SQE. It is submitted at once when the leader is blocked in {@code io_uring_enter} (that
-     * thread would not see it otherwise), else by the leader's next enter together with everything else written
+     * thread would not see it otherwise) or when a thread blocks for it ({@link IoRequest#awaited()}: the next
+     * enter may be the blocked thread's own), else by the leader's next enter together with everything else written
      * meanwhile: one system call per batch.
      */
     StartResult start(IoRequest request) {
@@ -77,7 +78,11 @@ final class IoUringStarter {
                 return StartResult.COMPLETED;
             }
         }
-        submission.afterWrite();
+        if (request.awaited()) {
+            submission.submitWritten();
+        } else {
+            submission.afterWrite();
+        }
         return StartResult.PENDING;
     }
 

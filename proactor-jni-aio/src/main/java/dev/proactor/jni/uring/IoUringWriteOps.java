@@ -137,10 +137,11 @@ final class IoUringWriteOps {
 
     /**
      * Whether a stream write is tried on the socket at start, whatever its buffers: with {@code tryFirst}, the
-     * first time only (what remains after a partial write waits for room in the ring).
+     * first time only (what remains after a partial write waits for room in the ring); always when a thread blocks
+     * for it ({@link IoRequest#awaited()}).
      */
     private static boolean tryWrite(IoUringStarter starter, IoRequest request) {
-        return request.bytes() == 0 && starter.tryFirst().tryAtStart();
+        return request.bytes() == 0 && (request.awaited() || starter.tryFirst().tryAtStart());
     }
 
     /**
