@@ -236,6 +236,11 @@ final class IoUringEngine implements Engine {
 
     // ---------------------------------------------------------------- tests
 
+    /** Starts and cancels this engine's requests (tests set its hook). */
+    IoUringStarter starter() {
+        return starter;
+    }
+
     /** Whether operations are ever tried at start (tests; see {@link IoUringTryFirst#triesAtStart()}). */
     boolean triesAtStart() {
         return starter.tryFirst().triesAtStart();

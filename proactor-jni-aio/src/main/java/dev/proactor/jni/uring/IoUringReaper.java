@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * <p>Threads and locks: the leader only ({@link IoUringWaitStrategy}, {@link IoUringBusyPollWaitStrategy}), or the
  * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
  * queue's head need no lock. Each request's CQE is handled under its channel's monitor (lock order: channel, then
- * ring). An error in handling a request's CQE fails that request (with the cancel's reason if one was asked, else
+ * ring). An error in handling a request's CQE ({@link Error}s included) fails that request (with the cancel's reason if one was asked, else
  * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
  * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
  * time limit and logs what is still in flight then (the ring's close cancels it); an enter that fails with other than
@@ -131,7 +131,9 @@ final class IoUringReaper {
             dir.selectedBlock = block;
             try {
                 done = IoUringOps.complete(starter, dir, request, result);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
+                // An Error too (e.g. no direct memory for the next step's block): no SQE of the request is in the
+                // ring (each step writes its SQE last), so it ends here; else its direction would stay taken.
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());
                 done = true;
