@@ -47,6 +47,8 @@ final class IoUringReaper {
     /** The engine's provided-buffer ring, or null: every block a CQE carries is given back here. */
     private final IoUringBufferRing providedBuffers;
     private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
+    /** How long {@link #quiesce} waits for the last completions; tests make it shorter. */
+    private volatile long quiesceLimitNanos = QUIESCE_LIMIT_NANOS;
 
     IoUringReaper(IoUringEngine engine, IoUringRing ring, IoUringSubmission submission, IoUringStarter starter,
                   IoUringSlots slots, RetiredDescriptors retired, IoUringInterruptStrategy interrupt,
@@ -148,6 +150,11 @@ final class IoUringReaper {
         }
     }
 
+    /** Tests: how long {@link #quiesce} waits for the last completions (30 s otherwise). */
+    void quiesceLimit(long nanos) {
+        quiesceLimitNanos = nanos;
+    }
+
     /**
      * Waits, reaping completions, until no request is in the ring any more (every channel was closed and its
      * requests cancelled before), so the last wait finds every completion. Called with no leader. Throws nothing:
@@ -168,7 +175,8 @@ final class IoUringReaper {
             }
             return;
         }
-        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        long limit = quiesceLimitNanos;
+        long deadline = System.nanoTime() + limit;
         while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
             submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
             int result = ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
@@ -184,7 +192,7 @@ final class IoUringReaper {
         int left = slots.inUse();
         if (left > 0) {
             LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
-                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+                    TimeUnit.NANOSECONDS.toSeconds(limit));
         }
     }
 }

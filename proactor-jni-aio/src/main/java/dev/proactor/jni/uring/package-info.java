@@ -63,6 +63,8 @@
  * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
  * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
  * reaches a number reused by the process ({@code IoUringChannels.release}); requests in flight hold the kernel's
- * file. The engine's {@code quiesce} reaps until no request is left in the ring ({@code IoUringReaper}).
+ * file. The engine's {@code quiesce} reaps until no request is left in the ring ({@code IoUringReaper}), for 30 s at
+ * most; the memory of requests still in the ring when it is closed then (the close only starts their cancellation)
+ * is kept for the life of the process ({@code IoUringLeftovers}).
  */
 package dev.proactor.jni.uring;
