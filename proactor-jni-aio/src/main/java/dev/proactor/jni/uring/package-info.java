@@ -40,7 +40,10 @@
  *
  * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
  * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
- * instead (seen under load on a send), so the engine clears the flag on every socket it drives.
+ * instead (seen under load on a send), so the engine clears the flag on every socket it drives, once, and never sets
+ * it again, not even for one call: the flags belong to the open file description, which duplicates share. An accept
+ * tried at start polls first and accepts only if a connection is queued, on a socket no other channel of the
+ * process accepts on ({@code IoUringListeners}).
  *
  * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it and ends
  * it with {@code ECANCELED} when that thread exits. Only threads that outlive the requests submit: the
