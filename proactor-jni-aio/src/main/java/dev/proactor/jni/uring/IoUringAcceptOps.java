@@ -12,8 +12,8 @@ import java.io.IOException;
 /**
  * Accept on a listening socket for {@link IoUringOps}: a queued connection is taken at start without the ring when
  * operations are tried at start and no other channel accepts on the socket ({@link IoUringListeners}), else by an
- * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted. Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the
- * accept's completion).
+ * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted. Stateless; the caller
+ * holds the channel's monitor (a starting thread, or the leader handling the accept's completion).
  */
 final class IoUringAcceptOps {
 

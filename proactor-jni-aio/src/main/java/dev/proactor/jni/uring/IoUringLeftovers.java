@@ -18,9 +18,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * entries of the provided-buffer ring and write into the blocks they name. A direct buffer frees its native memory
  * once unreachable, and the allocator hands it out again, so an unreachable engine would let the kernel write into
  * someone else's memory. What is kept is bounded by what the engines' quiesce logged as left in flight after its
- * time limit: a stuck device or a kernel fault, not a steady growth. The user may still reuse a buffer of such a
- * request once its operation was failed by the close; that is the user's, as with any buffer of an operation the
- * close failed while the kernel had it.
+ * time limit: a stuck device or a kernel fault, not a steady growth. A buffer the user still holds may still be
+ * written by the kernel meanwhile: keeping it reachable only stops its memory from being freed and handed out again.
  *
  * <p>Thread-safe.
  */

@@ -19,11 +19,12 @@ import org.slf4j.LoggerFactory;
  * <p>Threads and locks: the leader only ({@link IoUringWaitStrategy}, {@link IoUringBusyPollWaitStrategy}), or the
  * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
  * queue's head need no lock. Each request's CQE is handled under its channel's monitor (lock order: channel, then
- * ring). An error in handling a request's CQE ({@link Error}s included) fails that request (with the cancel's reason if one was asked, else
- * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
- * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
- * time limit and logs what is still in flight then (the ring's close cancels it); an enter that fails with other than
- * a wake-up ({@link IoUringRing#isTransient}) is logged and ends the wait at once, as it would only fail again.
+ * ring). An error in handling a request's CQE ({@link Error}s included) fails that request (with the cancel's reason
+ * if one was asked, else with {@link AsynchronousCloseException} if the channel was closed, else with the error),
+ * never the reap; a CQE of a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it
+ * retries its enters until its time limit and logs what is still in flight then (the ring's close cancels it, and the
+ * engine keeps their memory: {@link IoUringLeftovers}); an enter that fails with other than a wake-up
+ * ({@link IoUringRing#isTransient}) is logged and ends the wait at once, as it would only fail again.
  */
 final class IoUringReaper {
 
