@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <time.h>
@@ -98,36 +99,49 @@ static jint uring_set_blocking(JNIEnv *env, jclass cls, jint fd) {
 }
 
 /*
- * Accepts a connection now if one is queued, without blocking: the listening socket (blocking, as io_uring's
- * accepts need) is made non-blocking for this one accept4 and restored. Only called while no accept of the socket
- * is in the ring (one accept at a time per channel), so nothing else sees the flag. The new socket is blocking.
- * Returns the descriptor or -errno (-EAGAIN when none is queued).
+ * Accepts a connection now if one is queued, without blocking and without touching the listening socket's file
+ * status flags (shared by every descriptor of its open file description: an O_NONBLOCK set even for one call makes
+ * an ACCEPT that another channel has in a ring fail with EAGAIN). The socket stays blocking, as io_uring's accepts
+ * need; accept4 has no per-call non-blocking flag, so a zero-timeout poll says first whether a connection is queued,
+ * and accept4 is called only then. That accept4 cannot block as long as nothing else accepts on the socket between
+ * the two calls: Java tries only sockets no other channel of the process accepts on, one accept at a time, and
+ * holds their listener's lock meanwhile. The new socket is blocking and close-on-exec. Returns the descriptor or
+ * -errno (-EAGAIN when none is queued).
  */
 static jint uring_try_accept(JNIEnv *env, jclass cls, jint fd, jlong peer_address, jint capacity) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);
-    int flags = fcntl(fd, F_GETFL);
-    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+    struct pollfd ready = { .fd = fd, .events = POLLIN, .revents = 0 };
+    int polled;
+    PJ_RESTART_ON_EINTR(polled, poll(&ready, 1, 0));
+    if (polled < 0) {
         return -errno;
+    }
+    if ((ready.revents & POLLNVAL) != 0) {
+        return -EBADF;
+    }
+    if ((ready.revents & POLLIN) == 0) {
+        return -EAGAIN; /* none queued (an error or hang-up without one is left to the ring's accept to report) */
     }
     socklen_t length = (socklen_t) capacity;
     struct sockaddr *peer = (struct sockaddr *) PJ_PTR(peer_address);
     int result;
     PJ_RESTART_ON_EINTR(result, accept4(fd, peer, peer == NULL ? NULL : &length, SOCK_CLOEXEC));
-    int accept_error = errno;
-    if (fcntl(fd, F_SETFL, flags) < 0) {
-        int restore_error = errno;
-        if (result >= 0) {
-            close(result); /* a listening socket left non-blocking would break the ring's accepts: fail */
-        }
-        return -restore_error;
-    }
-    return result >= 0 ? result : -accept_error;
+    return result >= 0 ? result : -errno;
+}
+
+/* The inode of fd's file: for a socket, which socket it is, whichever descriptor or duplicate names it. */
+static jlong uring_inode(JNIEnv *env, jclass cls, jint fd) {
+    PJ_UNUSED(env);
+    PJ_UNUSED(cls);
+    struct stat st;
+    return fstat(fd, &st) < 0 ? (jlong) -errno : (jlong) st.st_ino;
 }
 
 static const JNINativeMethod methods[] = {
     { "setBlocking", "(I)I", (void *) uring_set_blocking },
     { "tryAccept", "(IJI)I", (void *) uring_try_accept },
+    { "inode", "(I)J", (void *) uring_inode },
     { "setup", "(IJ)I", (void *) uring_setup },
     { "mmap", "(IJJ)J", (void *) uring_mmap },
     { "munmap", "(JJ)I", (void *) uring_munmap },

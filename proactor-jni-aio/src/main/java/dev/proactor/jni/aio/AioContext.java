@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end. The context's
  * lock is never held across {@code io_submit}, which runs a buffered read to its end inside the call: a cold read
  * must not keep the leader from reaping. An event that cannot be applied to its request (a buffer changed while
- * in flight) fails that request only; the rest of its batch completes.
+ * in flight) fails that request only; the rest of its batch completes. Whatever filling an iocb throws (a misuse,
+ * an {@link Error} such as no direct memory for a bounce block) fails that request and frees its iocb.
  */
 final class AioContext {
 
@@ -78,6 +79,11 @@ final class AioContext {
     private volatile boolean hasDrained;
     /** Guarded by this. */
     private boolean closed;
+    /**
+     * Tests only: runs before each iocb of a request is filled (at start, and for the rest of a short write), so a
+     * test can make that step throw (null in production).
+     */
+    volatile Runnable beforePrepare;
 
     /**
      * @throws IOException with the cause spelled out ({@code aio-max-nr}, seccomp) if io_setup or eventfd fails
@@ -134,9 +140,11 @@ final class AioContext {
             slot.channel = channel;
             request.engineScratch(slot.index + 1L);
             try {
+                runHook();
                 ops.prepare(slot, request, channel, read);
-            } catch (RuntimeException | OutOfMemoryError e) {
-                // A misused buffer, or no direct memory for a bounce block: this request fails, its iocb is free.
+            } catch (Throwable e) {
+                // A misused buffer, no direct memory for a bounce block, or any other Error: this request fails, its
+                // iocb is free (else the slot would stay taken for ever).
                 release(slot);
                 request.fail(e);
                 return StartResult.COMPLETED;
@@ -152,6 +160,13 @@ final class AioContext {
                 return StartResult.COMPLETED;
             }
             return StartResult.PENDING;
+        }
+    }
+
+    private void runHook() {
+        Runnable hook = beforePrepare;
+        if (hook != null) {
+            hook.run();
         }
     }
 
@@ -284,10 +299,10 @@ final class AioContext {
                 AioSlot slot = slots[index];
                 try {
                     finish(slot, result, completed);
-                } catch (RuntimeException misuse) {
-                    // A buffer changed while its request was in flight (or any other misuse): only that request
-                    // fails; the rest of the batch goes on, and the iocb is free again.
-                    failFinished(slot, misuse, completed);
+                } catch (Throwable failure) {
+                    // A buffer changed while its request was in flight (or any other misuse, or an Error): only that
+                    // request fails; the rest of the batch goes on, and the iocb is free again.
+                    failFinished(slot, failure, completed);
                 }
             }
             if (n < DEPTH) {
@@ -310,7 +325,7 @@ final class AioContext {
     }
 
     /** Ends a request whose event could not be applied ({@code finish} threw {@code e}). */
-    private void failFinished(AioSlot slot, RuntimeException e, Queue<IoRequest> completed) {
+    private void failFinished(AioSlot slot, Throwable e, Queue<IoRequest> completed) {
         IoRequest request = slot.request;
         if (request == null) {
             return;
@@ -329,8 +344,9 @@ final class AioContext {
                 return false;
             }
             try {
+                runHook();
                 ops.prepare(slot, request, channel, false);
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (Throwable e) { // as at start: the request fails, finish frees its iocb
                 request.fail(e);
                 return false;
             }

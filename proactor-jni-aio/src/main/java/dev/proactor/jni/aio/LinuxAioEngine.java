@@ -150,6 +150,11 @@ final class LinuxAioEngine implements Engine {
         return AioFileChannel.wrap(file, options);
     }
 
+    /** The kernel AIO context of the file requests (tests set its hook). */
+    AioContext files() {
+        return files;
+    }
+
     @Override
     public StartResult start(IoRequest request) {
         return isFile(request.kind()) ? files.start(request) : sockets.start(request);

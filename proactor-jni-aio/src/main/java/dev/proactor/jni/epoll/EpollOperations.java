@@ -45,16 +45,18 @@ final class EpollOperations {
     }
 
     /**
-     * Tries the request once, as {@link #tryOnce}, and fails it on an I/O error or a runtime exception (a misuse
-     * the request reports), which then counts as finished. For the leader's retries and a start's tries outside
-     * the channel's lock, where nothing may be thrown.
+     * Tries the request once, as {@link #tryOnce}, and fails it with whatever it throws: an I/O error, a runtime
+     * exception (a misuse the request reports), or an {@link Error} (e.g. no direct memory for a bounce block); the
+     * request then counts as finished. For the leader's retries and a start's tries, where nothing may be thrown: a
+     * try outside the channel's lock must end its direction's busy mark, and the leader must not leave a request
+     * parked after its try threw.
      *
      * @return {@code true} if finished (result or failure recorded), {@code false} to wait for readiness
      */
     static boolean tryOnceOrFail(EpollChannel channel, IoRequest request) {
         try {
             return tryOnce(channel, request);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             request.fail(e);
             return true;
         }

@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads and locks: any thread starts and cancels, taking the channel's lock. A stream read or write is tried
  * outside that lock, with its direction marked busy, and the channel's descriptor stays open until that system
- * call has returned ({@link EpollChannel#deferRelease()}). A request that fails here is failed and reported as
- * completed; nothing is thrown.
+ * call has returned ({@link EpollChannel#deferRelease()}). A request that fails here ({@link Error}s included) is
+ * failed and reported as completed; nothing is thrown.
  */
 final class EpollStarter {
 
@@ -80,11 +80,19 @@ final class EpollStarter {
     /** The stream request's tries at start, outside the channel's lock (see {@link #start}). */
     private StartResult tryOutsideLock(EpollChannel channel, boolean input, IoRequest request) {
         for (;;) {
-            Runnable hook = beforeTryOutsideLock;
-            if (hook != null) {
-                hook.run();
+            boolean done;
+            try {
+                Runnable hook = beforeTryOutsideLock;
+                if (hook != null) {
+                    hook.run();
+                }
+                done = EpollOperations.tryOnceOrFail(channel, request);
+            } catch (Throwable e) {
+                // The tests' hook (tryOnceOrFail records what it throws): the try must end below whatever happens,
+                // or the direction would stay busy and the descriptor's release deferred for ever.
+                request.fail(e);
+                done = true;
             }
-            boolean done = EpollOperations.tryOnceOrFail(channel, request);
             synchronized (channel) {
                 boolean eventCame = input ? channel.inputEventWhileTrying : channel.outputEventWhileTrying;
                 if (input) {

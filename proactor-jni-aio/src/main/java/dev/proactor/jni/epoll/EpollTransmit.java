@@ -65,7 +65,7 @@ final class EpollTransmit {
         boolean done;
         try {
             done = run(channel, request);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the file's duplicate must not stay open until the next transmission
             channel.releaseTransmitSource();
             throw e;
         }

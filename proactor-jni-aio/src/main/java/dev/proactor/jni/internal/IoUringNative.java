@@ -159,12 +159,22 @@ public final class IoUringNative {
     public static native int setBlocking(int fd);
 
     /**
-     * Accepts a queued connection without blocking on a blocking listening socket ({@code O_NONBLOCK} set for this
-     * one {@code accept4} and cleared again); only while no accept of the socket is in a ring.
+     * Accepts a queued connection on a blocking listening socket if a zero-timeout {@code poll} says one is queued,
+     * never changing the socket's file status flags (they are shared with every duplicate of its descriptor). Does
+     * not block only while nothing else accepts on the socket between that poll and the {@code accept4}: the caller
+     * makes sure no other channel does, no accept of the socket is in a ring, and no other thread tries meanwhile.
      *
      * @return the new (blocking, close-on-exec) descriptor, or {@code -errno}: {@code -EAGAIN} when none is queued
      */
     public static native int tryAccept(int fd, long peerAddress, int peerCapacity);
+
+    /**
+     * The inode number of {@code fd}'s file ({@code fstat}): for a socket, which socket it is, the same through every
+     * descriptor that names it.
+     *
+     * @return the inode number, or {@code -errno}
+     */
+    public static native long inode(int fd);
 
     /** {@link #tryAccept(int, long, int)} with the peer's address written to {@code peer}. */
     public static int tryAccept(int fd, Sockaddr peer) {

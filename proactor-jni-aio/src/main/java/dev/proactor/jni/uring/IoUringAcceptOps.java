@@ -11,9 +11,9 @@ import java.io.IOException;
 
 /**
  * Accept on a listening socket for {@link IoUringOps}: a queued connection is taken at start without the ring when
- * operations are tried at start, else by an {@code IORING_OP_ACCEPT}, which is written again when the connection it
- * took was aborted. Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the
- * accept's completion).
+ * operations are tried at start and no other channel accepts on the socket ({@link IoUringListeners}), else by an
+ * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted. Stateless; the caller
+ * holds the channel's monitor (a starting thread, or the leader handling the accept's completion).
  */
 final class IoUringAcceptOps {
 
@@ -27,7 +27,7 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
-        if (tryAccept(starter, dir, request) && acceptNow(starter, dir, request)) {
+        if (tryAccept(starter, dir, request) && acceptNowIfAlone(starter, dir, request)) {
             return false;
         }
         return submitAccept(starter, dir);
@@ -62,8 +62,25 @@ final class IoUringAcceptOps {
     }
 
     /**
+     * Accepts a queued connection at start if no other channel of the process accepts on the socket (see
+     * {@link IoUringListeners}): a try polls, then accepts, and another channel's accept in a ring could take the
+     * connection in between and leave the try's {@code accept4} blocked. Holds the listener's monitor throughout,
+     * so no channel joins meanwhile.
+     *
+     * @return true if the request finished (accepted), false if it was not tried or no connection is queued
+     */
+    private static boolean acceptNowIfAlone(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        IoUringListeners.Listener listener = dir.channel.listener;
+        synchronized (listener) {
+            return listener.acceptsAlone() && acceptNow(starter, dir, request);
+        }
+    }
+
+    /**
      * Accepts a queued connection at start, without the ring (a burst of connections is taken by the starting
-     * threads, one system call each, instead of one ring round trip and one dispatch through the leader each).
+     * threads, one system call each, instead of one ring round trip and one dispatch through the leader each), with
+     * a non-blocking try that leaves the socket's shared file status flags alone ({@link IoUringNative#tryAccept}).
      *
      * @return true if the request finished (accepted), false if no connection is queued
      */

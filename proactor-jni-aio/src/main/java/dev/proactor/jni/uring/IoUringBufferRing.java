@@ -27,7 +27,9 @@ import java.nio.ByteOrder;
  * <p>Threading. Blocks are given back, and the ring's tail written, only by the thread that handles completions
  * (the engine's leader, or its quiesce with no leader: {@link IoUringReaper}), one at a time, so the tail has one
  * writer; it is published with release semantics for the kernel, which reads it when it picks a block. The memory
- * lives as long as this object, which the engine keeps until it is unreachable, after its ring was closed.
+ * lives as long as this object, which the engine keeps until it is unreachable, after its ring was closed; if
+ * receives were still in the ring then, the kernel may pick blocks after the close, and the engine keeps this object
+ * for the life of the process instead ({@link IoUringLeftovers}).
  */
 final class IoUringBufferRing {
 

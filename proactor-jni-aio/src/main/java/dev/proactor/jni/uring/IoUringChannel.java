@@ -51,6 +51,8 @@ final class IoUringChannel implements EngineChannel {
     DirectIoAlignment alignment;
     /** Whether {@link #close()} closes the owner (false for a file the user wrapped and still owns). */
     boolean closesOwner = true;
+    /** For a listening socket: the process's count of channels accepting on it (set before publication), else null. */
+    IoUringListeners.Listener listener;
 
     /** Guarded by this. */
     boolean closed;
@@ -159,6 +161,9 @@ final class IoUringChannel implements EngineChannel {
             // ACCEPTs in flight hold the socket until their cancel completes: stop listening now, so the port is
             // free (and connection attempts refused) when close returns. The accepts end with the close's error.
             SocketNative.shutdown(fd, SocketNative.SHUT_RDWR);
+        }
+        if (listener != null) {
+            IoUringListeners.leave(listener); // not listening any more: nothing of this channel takes a connection
         }
         // The kernel looks the descriptor up when it takes an SQE in: the number is freed only once every SQE
         // written for it was taken in (none can be written after: closed is set), so none reaches a socket or file

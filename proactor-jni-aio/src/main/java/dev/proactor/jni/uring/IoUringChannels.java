@@ -158,7 +158,17 @@ final class IoUringChannels {
         if (kind != IoUringChannel.Kind.FILE) {
             Errors.check("fcntl(F_SETFL)", IoUringNative.setBlocking(fd));
         }
-        return add(new IoUringChannel(engine, fd, kind, family, owner));
+        IoUringChannel channel = new IoUringChannel(engine, fd, kind, family, owner);
+        if (kind != IoUringChannel.Kind.SERVER) {
+            return add(channel);
+        }
+        channel.listener = IoUringListeners.join(fd); // see IoUringAcceptOps: whether its accepts are tried at start
+        try {
+            return add(channel);
+        } catch (IOException | RuntimeException e) {
+            IoUringListeners.leave(channel.listener);
+            throw e;
+        }
     }
 
     /** Registers a channel made (and set up) by the caller. */

@@ -30,9 +30,14 @@ final class IoUringDoorbell {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringDoorbell.class);
 
+    /**
+     * Where the kernel puts the counter it reads; never read by Java, so one for every doorbell of the process, never
+     * freed: the read is in the ring when the engine closes it, and the kernel may still complete it (a ring just
+     * before the close) after the close, which only starts its cancellation (see {@link IoUringLeftovers}).
+     */
+    private static final NativeMemory COUNTER = NativeMemory.allocate(Long.BYTES);
+
     private final int fd;
-    /** Where the kernel puts the counter it reads; never read by Java. */
-    private final NativeMemory counter = NativeMemory.allocate(Long.BYTES);
     /** Rings so far (tests). */
     private final AtomicLong rings = new AtomicLong();
     /** A doorbell completion was reaped since the leader last asked; the leader's only. */
@@ -54,7 +59,7 @@ final class IoUringDoorbell {
      * @throws IOException if the submission queue stayed full
      */
     boolean arm(IoUringSubmission submission) throws IOException {
-        return submission.writeSqe(IoUringNative.OP_READ, 0, fd, counter.address(), Long.BYTES, 0, 0,
+        return submission.writeSqe(IoUringNative.OP_READ, 0, fd, COUNTER.address(), Long.BYTES, 0, 0,
                 IoUringEngine.DOORBELL_TAG);
     }
 

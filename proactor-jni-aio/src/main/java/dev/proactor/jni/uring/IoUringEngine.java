@@ -16,6 +16,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,6 +65,8 @@ final class IoUringEngine implements Engine {
     private final IoUringStarter starter;
     /** The leader's reaping of completions, and the engine's quiesce. */
     private final IoUringReaper reaper;
+    /** The requests in the ring, by slot. */
+    private final IoUringSlots slots = new IoUringSlots();
 
     IoUringEngine(String waitStrategyName, IoUringFeatures features, EngineSettings settings) throws IOException {
         if (!IoUringEngineProvider.WAIT_STRATEGIES.contains(waitStrategyName)) {
@@ -84,7 +87,6 @@ final class IoUringEngine implements Engine {
             throw e;
         }
         this.channels = new IoUringChannels(this, ring, submission, retired);
-        IoUringSlots slots = new IoUringSlots();
         IoUringBufferRing providedBuffers = providedBuffers(ring, features);
         this.starter = new IoUringStarter(features, submission, slots, new IoUringTryFirst(features, submission),
                 providedBuffers);
@@ -236,6 +238,16 @@ final class IoUringEngine implements Engine {
 
     // ---------------------------------------------------------------- tests
 
+    /** Tests: how long {@link #quiesce()} waits for the last completions before it gives up (30 s otherwise). */
+    void quiesceLimit(long nanos) {
+        reaper.quiesceLimit(nanos);
+    }
+
+    /** Starts and cancels this engine's requests (tests set its hook). */
+    IoUringStarter starter() {
+        return starter;
+    }
+
     /** Whether operations are ever tried at start (tests; see {@link IoUringTryFirst#triesAtStart()}). */
     boolean triesAtStart() {
         return starter.tryFirst().triesAtStart();
@@ -281,7 +293,8 @@ final class IoUringEngine implements Engine {
 
     /**
      * Closes every channel still registered (also ones adopted after the core closed its channels), stops the
-     * submitter thread, then closes the ring, the doorbell and the descriptors still retired. Called once, by the
+     * submitter thread, keeps the memory of requests still in the ring ({@link IoUringLeftovers}), then closes the
+     * ring, the doorbell and the descriptors still retired. Called once, by the
      * core's close sequence after the leader has left ({@link Engine#close()}); a later call returns at once. Two
      * concurrent calls are outside that contract, so {@code closing} is checked and then set, not claimed
      * atomically: the core never makes them (its close sequence runs once, on one thread).
@@ -304,6 +317,7 @@ final class IoUringEngine implements Engine {
             }
         }
         submission.stopSubmitter();
+        keepLeftovers();
         try {
             ring.close();
         } catch (IOException e) {
@@ -317,6 +331,20 @@ final class IoUringEngine implements Engine {
         retired.closeAll(); // the ring is gone: no SQE reaches any number any more
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Before the ring is closed: requests still in it (the quiesce gave up on them) may be written by the kernel
+     * after the close, which only starts their cancellation; what they point at stays reachable for the life of the
+     * process ({@link IoUringLeftovers}).
+     */
+    private void keepLeftovers() {
+        List<IoUringDirection> left = slots.inFlight();
+        if (!left.isEmpty()) {
+            IoUringLeftovers.keep(left, starter.providedBuffers());
+            LOG.warn("{} io_uring requests still in the ring at its close: the memory they use is kept for the life"
+                    + " of the process", left.size());
         }
     }
 

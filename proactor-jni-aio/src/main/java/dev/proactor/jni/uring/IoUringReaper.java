@@ -19,11 +19,12 @@ import org.slf4j.LoggerFactory;
  * <p>Threads and locks: the leader only ({@link IoUringWaitStrategy}, {@link IoUringBusyPollWaitStrategy}), or the
  * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
  * queue's head need no lock. Each request's CQE is handled under its channel's monitor (lock order: channel, then
- * ring). An error in handling a request's CQE fails that request (with the cancel's reason if one was asked, else
- * with {@link AsynchronousCloseException} if the channel was closed, else with the error), never the reap; a CQE of
- * a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it retries its enters until its
- * time limit and logs what is still in flight then (the ring's close cancels it); an enter that fails with other than
- * a wake-up ({@link IoUringRing#isTransient}) is logged and ends the wait at once, as it would only fail again.
+ * ring). An error in handling a request's CQE ({@link Error}s included) fails that request (with the cancel's reason
+ * if one was asked, else with {@link AsynchronousCloseException} if the channel was closed, else with the error),
+ * never the reap; a CQE of a slot without a request is logged and ignored. {@link #quiesce} throws nothing: it
+ * retries its enters until its time limit and logs what is still in flight then (the ring's close cancels it, and the
+ * engine keeps their memory: {@link IoUringLeftovers}); an enter that fails with other than a wake-up
+ * ({@link IoUringRing#isTransient}) is logged and ends the wait at once, as it would only fail again.
  */
 final class IoUringReaper {
 
@@ -47,6 +48,8 @@ final class IoUringReaper {
     /** The engine's provided-buffer ring, or null: every block a CQE carries is given back here. */
     private final IoUringBufferRing providedBuffers;
     private final IoUringCompletionQueue.CompletionHandler onCompletion = this::onCompletion;
+    /** How long {@link #quiesce} waits for the last completions; tests make it shorter. */
+    private volatile long quiesceLimitNanos = QUIESCE_LIMIT_NANOS;
 
     IoUringReaper(IoUringEngine engine, IoUringRing ring, IoUringSubmission submission, IoUringStarter starter,
                   IoUringSlots slots, RetiredDescriptors retired, IoUringInterruptStrategy interrupt,
@@ -131,7 +134,9 @@ final class IoUringReaper {
             dir.selectedBlock = block;
             try {
                 done = IoUringOps.complete(starter, dir, request, result);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
+                // An Error too (e.g. no direct memory for the next step's block): no SQE of the request is in the
+                // ring (each step writes its SQE last), so it ends here; else its direction would stay taken.
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());
                 done = true;
@@ -144,6 +149,11 @@ final class IoUringReaper {
                 completed.add(request);
             }
         }
+    }
+
+    /** Tests: how long {@link #quiesce} waits for the last completions (30 s otherwise). */
+    void quiesceLimit(long nanos) {
+        quiesceLimitNanos = nanos;
     }
 
     /**
@@ -166,7 +176,8 @@ final class IoUringReaper {
             }
             return;
         }
-        long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        long limit = quiesceLimitNanos;
+        long deadline = System.nanoTime() + limit;
         while (slots.inUse() > 0 && System.nanoTime() - deadline < 0) {
             submission.submitWritten(); // the closing thread may be a user thread: it does not submit itself
             int result = ring.enter(0, 1, TimeUnit.MILLISECONDS.toNanos(50));
@@ -182,7 +193,7 @@ final class IoUringReaper {
         int left = slots.inUse();
         if (left > 0) {
             LOG.warn("{} io_uring requests still in flight after {} s; the ring's close cancels them", left,
-                    TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+                    TimeUnit.NANOSECONDS.toSeconds(limit));
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.proactor.jni.uring;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The request slot table of one {@link IoUringEngine}: maps the user data of a request's SQEs, a slot number, back
@@ -8,7 +10,7 @@ import java.util.Arrays;
  *
  * <p>Thread-safe: every method takes the table's lock. Any starting thread allocates, and frees a slot whose request
  * never reached the ring; the leader (or quiesce, with no leader) looks slots up and frees them; the closing thread
- * counts them.
+ * counts them and keeps what those left point at ({@link IoUringLeftovers}).
  */
 final class IoUringSlots {
 
@@ -46,6 +48,19 @@ final class IoUringSlots {
     int inUse() {
         synchronized (lock) {
             return nextSlot - freeCount;
+        }
+    }
+
+    /** The directions whose requests hold a slot now (the engine's close: those still in the ring). */
+    List<IoUringDirection> inFlight() {
+        synchronized (lock) {
+            List<IoUringDirection> taken = new ArrayList<>();
+            for (int i = 0; i < nextSlot; i++) {
+                if (slots[i] != null) {
+                    taken.add(slots[i]);
+                }
+            }
+            return taken;
         }
     }
 

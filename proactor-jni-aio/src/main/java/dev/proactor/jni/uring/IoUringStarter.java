@@ -22,6 +22,9 @@ import org.slf4j.LoggerFactory;
  * channel's monitor held (a starting thread, or the leader handling a completion). A request that fails at start is
  * failed and reported as completed; nothing is thrown. A cancel that cannot be written is logged and left for a
  * later cancel or the channel's close.
+ *
+ * <p>Errors: anything a step throws, {@link Error}s included, is recorded as its request's result (at start here, in
+ * the leader by {@link IoUringReaper}) and the direction is freed, as for an I/O error.
  */
 final class IoUringStarter {
 
@@ -34,6 +37,11 @@ final class IoUringStarter {
     private final IoUringTryFirst tryFirst;
     /** The engine's provided-buffer ring, or null (off, or the kernel refused it). */
     private final IoUringBufferRing providedBuffers;
+    /**
+     * Tests only: runs on the writing thread before each SQE of a request is written (at start, and for each next
+     * step in the leader), so a test can make a step throw (null in production).
+     */
+    volatile Runnable beforeSqe;
 
     IoUringStarter(IoUringFeatures features, IoUringSubmission submission, IoUringSlots slots,
                    IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
@@ -64,16 +72,20 @@ final class IoUringStarter {
                 return StartResult.COMPLETED;
             }
             dir.request = request;
-            dir.slot = slots.allocate(dir);
-            boolean inRing;
+            boolean inRing = false;
             try {
+                dir.slot = slots.allocate(dir);
                 inRing = IoUringOps.start(this, dir, request);
-            } catch (IOException | RuntimeException e) {
+            } catch (Throwable e) {
+                // Whatever is thrown once the direction holds the request (an Error too, e.g. no direct memory for
+                // a scratch block) is the request's result: no SQE of it is in the ring (each step writes its SQE
+                // last), so the direction is freed below; else it would refuse every later request.
                 request.fail(e);
-                inRing = false;
             }
             if (!inRing) {
-                slots.free(dir.slot);
+                if (dir.slot >= 0) {
+                    slots.free(dir.slot);
+                }
                 dir.clear();
                 return StartResult.COMPLETED;
             }
@@ -127,6 +139,10 @@ final class IoUringStarter {
     /** As the other {@code prepare}, with {@code IOSQE_*} flags. */
     private boolean prepare(IoUringDirection dir, int opcode, int sqeFlags, int ioprio, int fd, long address,
                             int length, long offset, int opFlags) throws IOException {
+        Runnable hook = beforeSqe;
+        if (hook != null) {
+            hook.run();
+        }
         if (!submission.writeSqe(opcode, sqeFlags, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
             throw new AsynchronousCloseException(); // the engine is closed
         }

@@ -96,7 +96,7 @@ final class IoUringTransmit {
                 throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
             }
             return !step(starter, dir, request);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the duplicate must not stay open until the channel closes
             release(state);
             throw e;
         }
@@ -132,7 +132,7 @@ final class IoUringTransmit {
             }
             release(state);
             return false;
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) { // an Error too: the duplicate must not stay open until the channel closes
             release(state);
             throw e;
         }

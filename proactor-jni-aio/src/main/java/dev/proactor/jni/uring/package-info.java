@@ -40,7 +40,10 @@
  *
  * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
  * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}
- * instead (seen under load on a send), so the engine clears the flag on every socket it drives.
+ * instead (seen under load on a send), so the engine clears the flag on every socket it drives, once, and never sets
+ * it again, not even for one call: the flags belong to the open file description, which duplicates share. An accept
+ * tried at start polls first and accepts only if a connection is queued, on a socket no other channel of the
+ * process accepts on ({@code IoUringListeners}).
  *
  * <p><b>Requests outlive their submitter.</b> The kernel ties a request to the thread that submitted it and ends
  * it with {@code ECANCELED} when that thread exits. Only threads that outlive the requests submit: the
@@ -63,6 +66,8 @@
  * <p><b>Closing.</b> A channel's close waits until the kernel has taken in every SQE written before it (the kernel
  * resolves descriptors then; the SQ head says how far it got) and only then closes the descriptor, so no request
  * reaches a number reused by the process ({@code IoUringChannels.release}); requests in flight hold the kernel's
- * file. The engine's {@code quiesce} reaps until no request is left in the ring ({@code IoUringReaper}).
+ * file. The engine's {@code quiesce} reaps until no request is left in the ring ({@code IoUringReaper}), for 30 s at
+ * most; the memory of requests still in the ring when it is closed then (the close only starts their cancellation)
+ * is kept for the life of the process ({@code IoUringLeftovers}).
  */
 package dev.proactor.jni.uring;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -105,6 +106,37 @@ class LinuxAioEngineTest {
             }
             assertEquals(StartResult.PENDING, engine.start(extra), "reaped iocbs are free again");
             assertEquals(1, collect(engine, 1).get(extra));
+            ch.close();
+        }
+    }
+
+    @Test
+    void anErrorThrownWhileAnIocbIsFilledLeavesItFreeForTheNextRequest() throws Exception {
+        Path f = file(4096);
+        try (LinuxAioEngine engine = new LinuxAioEngine("epoll")) {
+            EngineChannel ch = engine.openFile(f, Set.of(StandardOpenOption.READ));
+            // More failures than iocbs: one iocb kept by each failure would leave none for the read after them.
+            StackOverflowError injected = new StackOverflowError("injected");
+            engine.files().beforePrepare = () -> {
+                throw injected;
+            };
+            for (int i = 0; i <= AioContext.DEPTH; i++) {
+                IoRequest failed = read(ch, 16, 0);
+                Throwable outcome;
+                try {
+                    assertEquals(StartResult.COMPLETED, engine.start(failed), "a request failed at start completes");
+                    outcome = failed.error();
+                } catch (StackOverflowError thrown) {
+                    outcome = thrown;
+                }
+                assertSame(injected, outcome, "the error is the request's outcome (recorded or thrown)");
+            }
+            engine.files().beforePrepare = null;
+            IoRequest next = read(ch, 16, 0);
+            assertEquals(StartResult.PENDING, engine.start(next), "the failed requests' iocbs are free");
+            assertEquals(1, collect(engine, 1).get(next));
+            assertNull(next.error());
+            assertEquals(16, next.bytes());
             ch.close();
         }
     }

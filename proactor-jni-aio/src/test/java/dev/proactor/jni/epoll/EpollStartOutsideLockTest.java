@@ -1,6 +1,8 @@
 package dev.proactor.jni.epoll;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -83,5 +85,38 @@ class EpollStartOutsideLockTest extends AbstractStartOutsideLockTest {
         } finally {
             other.close();
         }
+    }
+
+    @Test
+    void anErrorThrownDuringATryOutsideTheLockLeavesTheDirectionFree() throws Exception {
+        // An OutOfMemoryError, as a shared bounce block that cannot be allocated would throw, thrown by the hook
+        // inside the try (the direction is marked busy with its try then).
+        OutOfMemoryError injected = new OutOfMemoryError("injected in the try");
+        beforeTryOutsideLock(engine, () -> {
+            throw injected;
+        });
+        IoRequest failed = request(OpKind.READ, ByteBuffer.allocateDirect(16), new CompletableFuture<>());
+        Throwable outcome;
+        try {
+            assertEquals(StartResult.COMPLETED, engine.start(failed), "a request that failed at start is completed");
+            outcome = failed.error();
+        } catch (OutOfMemoryError thrown) {
+            outcome = thrown;
+        }
+        assertSame(injected, outcome, "the error is the request's outcome (recorded or thrown)");
+        beforeTryOutsideLock(engine, null);
+
+        peer.write(ByteBuffer.wrap("after".getBytes(StandardCharsets.US_ASCII)));
+        ByteBuffer into = ByteBuffer.allocateDirect(16);
+        CompletableFuture<IoRequest> readDone = new CompletableFuture<>();
+        IoRequest next = request(OpKind.READ, into, readDone);
+        StartResult started = engine.start(next);
+        assertNull(next.error(), "the input direction is free: the next read runs");
+        startLeader();
+        if (started == StartResult.COMPLETED) {
+            readDone.complete(next);
+        }
+        assertNull(readDone.get(GUARD_SECONDS, TimeUnit.SECONDS).error());
+        assertEquals("after", StandardCharsets.US_ASCII.decode(into.flip()).toString());
     }
 }
