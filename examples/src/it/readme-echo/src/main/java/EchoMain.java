@@ -21,8 +21,8 @@ public class EchoMain {
                 if (op.isSuccess()) {
                     new Echo(op);
                 }
-                if (op.getChannel().isOpen()) {                 // not after close: the pending accept
-                    op.getChannel().accept();                  // ends with an error, the next at once
+                if (op.getChannel().isOpen()) {                // a closed server fails accepts at once
+                    op.getChannel().accept();                  // the next connection
                 }
             }
         };
