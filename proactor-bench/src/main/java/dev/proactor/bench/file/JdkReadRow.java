@@ -1,6 +1,5 @@
 package dev.proactor.bench.file;
 
-import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.channels.AsynchronousFileChannel;
 import java.nio.channels.CompletionHandler;
@@ -16,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * The JDK baseline: {@link AsynchronousFileChannel} on Linux runs each read as a blocking {@code pread} on a
  * thread of its executor (there is no kernel asynchronous file I/O in the JDK). The executor here is a fixed pool
  * of {@code threads} threads, the counterpart of {@code proactor.fileThreads} of the thread-pool file engine.
- * {@code O_DIRECT} comes from the JDK's {@link ExtendedOpenOption#DIRECT}.
+ * {@code O_DIRECT} comes from the JDK's {@code ExtendedOpenOption.DIRECT} ({@link JdkDirectOption}).
  */
 final class JdkReadRow extends ReadLoop implements CompletionHandler<Integer, ReadLoop.Slot> {
 
@@ -40,7 +39,7 @@ final class JdkReadRow extends ReadLoop implements CompletionHandler<Integer, Re
             return t;
         });
         try {
-            Set<OpenOption> options = direct ? Set.of(StandardOpenOption.READ, ExtendedOpenOption.DIRECT)
+            Set<OpenOption> options = direct ? Set.of(StandardOpenOption.READ, JdkDirectOption.get())
                     : Set.of(StandardOpenOption.READ);
             channel = AsynchronousFileChannel.open(path, options, pool);
             try {

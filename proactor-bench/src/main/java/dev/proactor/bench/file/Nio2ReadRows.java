@@ -92,7 +92,7 @@ final class Nio2ReadRows {
     }
 
     private static OpenOption jdkDirect() {
-        return com.sun.nio.file.ExtendedOpenOption.DIRECT;
+        return JdkDirectOption.get();
     }
 
     /** The read loop on an {@link AsynchronousFileChannel}: nothing allocated per read on the handler path. */

@@ -57,6 +57,7 @@ final class RowLauncher {
             return failed(row, workload, depth, "skipped: virtual threads need a JDK 21+ (pass --vt-java)");
         }
         cmd.add(virtual ? vtJava.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED"); // the JNI library's System.load warns on JDK 24+ without it
         cmd.add("-Dproactor.strict=true");
         cmd.add("-Dproactor.fileThreads=" + fileThreads);
         if (fileLanes > 0) {

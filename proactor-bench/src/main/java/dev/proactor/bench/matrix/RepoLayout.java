@@ -87,7 +87,8 @@ public final class RepoLayout {
     }
 
     /**
-     * JVM arguments that run {@link Main} again: {@code -jar JAR} or {@code -cp CP MAIN}.
+     * JVM arguments that run {@link Main} again: {@code -jar JAR} (its manifest enables native access) or
+     * {@code --enable-native-access=ALL-UNNAMED -cp CP MAIN}.
      *
      * @return the arguments
      */
@@ -95,6 +96,7 @@ public final class RepoLayout {
         if (selfLocation != null && selfLocation.toString().endsWith(".jar")) {
             return List.of("-jar", selfLocation.toString());
         }
-        return List.of("-cp", System.getProperty("java.class.path"), Main.class.getName());
+        return List.of("--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName());
     }
 }

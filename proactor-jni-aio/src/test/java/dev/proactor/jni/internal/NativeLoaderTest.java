@@ -2,6 +2,7 @@ package dev.proactor.jni.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.jni.NativeLibrary;
@@ -18,6 +19,15 @@ class NativeLoaderTest {
         assertEquals("aarch64", NativeLoader.architecture("aarch64"));
         assertEquals("riscv64", NativeLoader.architecture("riscv64"));
         assertEquals("libproactor-jni-x86_64-7.so", NativeLoader.fileName("x86_64", 7));
+    }
+
+    /** What an aarch64 machine gets (the jar carries the x86-64 library only): the reason, then nio. */
+    @Test
+    void aLibraryOfAnotherArchitectureIsMissingWithTheReason() {
+        String fileName = NativeLoader.fileName("aarch64", NativeLibrary.ABI_VERSION);
+        UnsatisfiedLinkError e = assertThrows(UnsatisfiedLinkError.class, () -> NativeLoader.load(fileName));
+        assertTrue(e.getMessage().startsWith("META-INF/native/" + fileName + " is not on the class path: this jar was"
+                + " built without gcc or for another architecture"), e.getMessage());
     }
 
     @Test
