@@ -263,9 +263,9 @@ public abstract class AbstractNio2ChannelConformanceTest {
             p.accepted().read(ByteBuffer.allocate(8), 50, TimeUnit.MILLISECONDS, "att", timed);
             assertInstanceOf(InterruptedByTimeoutException.class, timed.failure());
             assertEquals("att", timed.attachment());
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            assertRefused(READING_REFUSED, () -> p.accepted().read(ByteBuffer.allocate(8)));
             Outcome<Long> scattering = new Outcome<>();
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)},
+            assertRefused(READING_REFUSED, () -> p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)},
                     0, 1, 0, TimeUnit.SECONDS, null, scattering));
             assertTrue(p.accepted().isOpen());
             writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {1, 2}));
@@ -291,7 +291,7 @@ public abstract class AbstractNio2ChannelConformanceTest {
                 }
             }
             assertInstanceOf(InterruptedByTimeoutException.class, failure);
-            assertThrows(IllegalStateException.class, () -> p.accepted().write(ByteBuffer.allocate(1)));
+            assertRefused(WRITING_REFUSED, () -> p.accepted().write(ByteBuffer.allocate(1)));
             assertTrue(p.accepted().isOpen());
             writeFully(p.client(), ByteBuffer.wrap(new byte[] {5}));
             assertArrayEquals(new byte[] {5}, readFully(p.accepted(), 1).array());
@@ -309,7 +309,7 @@ public abstract class AbstractNio2ChannelConformanceTest {
             assertTrue(read.isDone());
             assertFalse(read.cancel(false));
             assertThrows(CancellationException.class, read::get);
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            assertRefused(READING_REFUSED, () -> p.accepted().read(ByteBuffer.allocate(8)));
             assertTrue(p.accepted().isOpen());
             writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {3}));
             assertArrayEquals(new byte[] {3}, readFully(p.client(), 1).array());
@@ -331,6 +331,39 @@ public abstract class AbstractNio2ChannelConformanceTest {
             Future<AsynchronousSocketChannel> accept = p.server().accept();
             assertTrue(accept.cancel(true));
             assertFalse(p.server().isOpen());
+        }
+    }
+
+    // ---------------------------------------------------------------- refusals' messages
+
+    /** The JDK's message (sun.nio.ch) for a read refused after a read timed out or its future was cancelled. */
+    static final String READING_REFUSED = "Reading not allowed due to timeout or cancellation";
+    /** The JDK's message for a write refused after a write timed out or its future was cancelled. */
+    static final String WRITING_REFUSED = "Writing not allowed due to timeout or cancellation";
+    /** The JDK's message (a plain {@link RuntimeException}) for an accept after an accept future was cancelled. */
+    static final String ACCEPTING_REFUSED = "Accept not allowed due cancellation";
+
+    /** Asserts that {@code op} is refused with {@link IllegalStateException} and the JDK's {@code message}. */
+    static void assertRefused(String message, org.junit.jupiter.api.function.Executable op) {
+        assertEquals(message, assertThrows(IllegalStateException.class, op).getMessage());
+    }
+
+    /** A cancelled accept future refuses further accepts, with the JDK's exception (its class and message). */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void anAcceptAfterACancelledAcceptFutureIsRefusedAsTheJdkRefusesIt(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousServerSocketChannel server = f.server(f.fixedGroup(2, "fixed"));
+            Future<AsynchronousSocketChannel> accept = server.accept();
+            assertTrue(accept.cancel(false));
+            RuntimeException refused = assertThrows(RuntimeException.class, server::accept);
+            assertEquals(RuntimeException.class, refused.getClass());
+            assertEquals(ACCEPTING_REFUSED, refused.getMessage());
+            RuntimeException refusedHandler = assertThrows(RuntimeException.class,
+                    () -> server.accept(null, new Outcome<AsynchronousSocketChannel>()));
+            assertEquals(RuntimeException.class, refusedHandler.getClass());
+            assertEquals(ACCEPTING_REFUSED, refusedHandler.getMessage());
+            assertTrue(server.isOpen());
         }
     }
 
