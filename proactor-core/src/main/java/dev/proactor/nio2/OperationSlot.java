@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * nothing of its own.
  *
  * <p>States follow the JDK: {@link #begin} throws the direction's pending exception while an operation is
- * pending, and {@link IllegalStateException} once the direction was killed (a read or write timed out, or its
- * {@code Future} was cancelled: the channel's state is then unknown, so the JDK refuses further operations of
- * that direction).
+ * pending, and the JDK's exception for a killed direction ({@link Kind#killedException()}) once the direction was
+ * killed (a read or write timed out, or its {@code Future} was cancelled: the channel's state is then unknown, so
+ * the JDK refuses further operations of that direction).
  *
  * <p>Threads: {@link #begin} and {@link #finishNow} run on the caller's thread, {@link #finish} on the thread that
  * dispatches the engine's completion (the caller's own, inside the starting call, when the engine completed the
@@ -31,17 +31,27 @@ final class OperationSlot implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(OperationSlot.class);
 
-    /** What a slot does: the exception a second pending operation gets, and the message of a killed direction. */
+    /**
+     * What a slot does: the exception a second pending operation gets, and the one an operation of a killed
+     * direction gets. Both are the JDK's ({@code sun.nio.ch}), class and message, as programs and logs match on them.
+     */
     enum Kind {
-        READ("reading not allowed after a read timed out or its future was cancelled"),
-        WRITE("writing not allowed after a write timed out or its future was cancelled"),
-        CONNECT("connecting not allowed after a connect was cancelled"),
-        ACCEPT("accepting not allowed after an accept was cancelled");
+        READ,
+        WRITE,
+        /** Never killed: a cancelled connect kills reading and writing instead, as the JDK's. */
+        CONNECT,
+        ACCEPT;
 
-        final String killedMessage;
-
-        Kind(String killedMessage) {
-            this.killedMessage = killedMessage;
+        /** The exception of an operation of a killed direction: the JDK's class and message. */
+        RuntimeException killedException() {
+            return switch (this) {
+                case READ -> new IllegalStateException("Reading not allowed due to timeout or cancellation");
+                case WRITE -> new IllegalStateException("Writing not allowed due to timeout or cancellation");
+                // Unreachable (never killed), so the JDK has no message for it.
+                case CONNECT -> new IllegalStateException("Connect not allowed due to cancellation");
+                // A plain RuntimeException (not an IllegalStateException), with the JDK's wording.
+                case ACCEPT -> new RuntimeException("Accept not allowed due cancellation");
+            };
         }
 
         RuntimeException pendingException() {
@@ -82,13 +92,13 @@ final class OperationSlot implements Runnable {
     /**
      * Claims the slot for one operation, with a handler (and {@code future} null) or a future.
      *
-     * @throws IllegalStateException if the direction was killed
-     * @throws RuntimeException      the direction's pending exception if an operation is pending
+     * @throws RuntimeException the direction's {@link Kind#killedException() killed exception} if the direction was
+     *                          killed, its pending exception if an operation is pending
      */
     @SuppressWarnings("unchecked")
     synchronized void begin(CompletionHandler<?, ?> handler, Object attachment, IoFuture<?> future) {
         if (killed) {
-            throw new IllegalStateException(kind.killedMessage);
+            throw kind.killedException();
         }
         if (pending) {
             throw kind.pendingException();

@@ -168,12 +168,15 @@ final class ProactorFileChannel extends FileChannel {
         checkWritable();
         positionLock.lock();
         try {
+            for (int i = offset; i < offset + length; i++) {
+                Objects.requireNonNull(srcs[i], "srcs[" + i + "]"); // before any byte is written, as the JDK's
+            }
             long at = options.append ? delegated(file::size) : position;
             long total = 0;
             try {
                 begin();
                 for (int i = offset; i < offset + length && isOpen(); i++) {
-                    ByteBuffer src = Objects.requireNonNull(srcs[i], "srcs[" + i + "]");
+                    ByteBuffer src = srcs[i];
                     if (src.hasRemaining()) {
                         total += BlockingIo.write(lanes, src, at + total);
                     }

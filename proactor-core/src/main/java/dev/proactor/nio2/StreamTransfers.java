@@ -78,7 +78,13 @@ final class StreamTransfers {
 
     // ---------------------------------------------------------------- starting
 
-    /** One read ({@code dst}) or scattering read ({@code dsts}), with a handler or a future, as the JDK's. */
+    /**
+     * One read ({@code dst}) or scattering read ({@code dsts}), with a handler or a future, as the JDK's. The
+     * caller checked the buffers (what the JDK's refuses at the call); once the direction is taken, nothing here
+     * throws but the engine's start, which gives the direction back first: every other outcome is delivered.
+     *
+     * @throws RuntimeException the direction's pending or killed exception ({@link OperationSlot#begin})
+     */
     void read(ByteBuffer dst, ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit,
               Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
         boolean isScattering = dsts != null;
@@ -87,6 +93,10 @@ final class StreamTransfers {
         if (inputShut || !space) {
             long n = inputShut ? -1 : 0;
             reads.finishNow(isScattering ? (Object) n : (Object) (int) n, null);
+            return;
+        }
+        if (timeout > 0 && unit == null) {
+            reads.finishNow(null, noUnit());
             return;
         }
         long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
@@ -106,7 +116,14 @@ final class StreamTransfers {
         }
     }
 
-    /** One write ({@code src}) or gathering write ({@code srcs}), with a handler or a future, as the JDK's. */
+    /**
+     * One write ({@code src}) or gathering write ({@code srcs}), with a handler or a future, as the JDK's. The
+     * caller checked {@code src} and the range (what the JDK's refuses at the call); once the direction is taken,
+     * nothing here throws but the engine's start, which gives the direction back first: every other outcome (a null
+     * in {@code srcs} included) is delivered.
+     *
+     * @throws RuntimeException the direction's pending or killed exception ({@link OperationSlot#begin})
+     */
     void write(ByteBuffer src, ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit,
                Object attachment, CompletionHandler<?, ?> handler, IoFuture<?> future) {
         boolean isGathering = srcs != null;
@@ -115,8 +132,18 @@ final class StreamTransfers {
             writes.finishNow(null, new ClosedChannelException());
             return;
         }
+        int nullAt = isGathering ? firstNull(srcs, offset, length) : -1;
+        if (nullAt >= 0) {
+            // As the JDK's, which finds the null when it starts the I/O: the handler fails, nothing is written.
+            writes.finishNow(null, new NullPointerException("srcs[" + nullAt + "] is null"));
+            return;
+        }
         if (!(isGathering ? hasRemaining(srcs, offset, length) : src.hasRemaining())) {
             writes.finishNow(isGathering ? (Object) 0L : (Object) 0, null);
+            return;
+        }
+        if (timeout > 0 && unit == null) {
+            writes.finishNow(null, noUnit());
             return;
         }
         long nanos = timeout > 0 ? unit.toNanos(timeout) : 0;
@@ -188,6 +215,25 @@ final class StreamTransfers {
         if (offset < 0 || length < 0 || offset > buffers.length - length) {
             throw new IndexOutOfBoundsException();
         }
+    }
+
+    /**
+     * The failure of an operation with a timeout but no unit. The JDK's needs the unit only to arm the timer of an
+     * operation that has to wait, and fails it through its handler or future then; ours fails it so before trying
+     * the I/O (where the JDK's would complete an operation it can do at once), never by throwing at the call.
+     */
+    private static NullPointerException noUnit() {
+        return new NullPointerException("unit is null and the timeout is positive");
+    }
+
+    /** The index of the first null in {@code buffers[offset .. offset+length)}, or -1. */
+    private static int firstNull(ByteBuffer[] buffers, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
+            if (buffers[i] == null) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static boolean hasRemaining(ByteBuffer[] buffers, int offset, int length) {

@@ -871,6 +871,69 @@ public abstract class AbstractConformanceTest {
         }
     }
 
+    /**
+     * An operation refused for a bad argument (a null, read-only or out-of-range buffer of a scattering read or a
+     * gathering write, a bad timeout) throws before anything of it is taken: on a connected channel, the next read
+     * and write work and the refused ones moved no byte.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void refusedOperationsTakeNothingAndTheNextOnesWork(ProactorConfig config) throws Exception {
+        LinkedBlockingQueue<Long> reads = new LinkedBlockingQueue<>();
+        LinkedBlockingQueue<Long> writes = new LinkedBlockingQueue<>();
+        CompletableFuture<AsynchChannel> accepted = new CompletableFuture<>();
+        ConnectionHandler handler = new ConnectionHandler() {
+            @Override
+            public void start(AsynchChannel channel) {
+                accepted.complete(channel);
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+                reads.add(op.getError() != null ? Long.MIN_VALUE : op.getBytesCompleted());
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+                writes.add(op.getError() != null ? Long.MIN_VALUE : op.getBytesCompleted());
+            }
+        };
+        try (Demultiplexor demux = open(config); TestServer server = new TestServer(demux, () -> handler);
+             Socket s = connect(server.address())) {
+            AsynchChannel ch = accepted.get(GUARD_SECONDS, TimeUnit.SECONDS);
+            ByteBuffer one = ByteBuffer.wrap(new byte[] {1});
+            ByteBuffer readOnly = ByteBuffer.allocate(1).asReadOnlyBuffer();
+            assertThrows(NullPointerException.class, () -> ch.write(new ByteBuffer[] {one, null}));
+            assertThrows(NullPointerException.class, () -> ch.write(new ByteBuffer[] {null, one}, 0, 2, null));
+            assertThrows(IndexOutOfBoundsException.class, () -> ch.write(new ByteBuffer[] {one}, 0, 2, null));
+            assertThrows(IllegalArgumentException.class, () -> ch.write(one, -1, TimeUnit.SECONDS, null));
+            assertThrows(NullPointerException.class, () -> ch.write(one, 5, null, null));
+            assertThrows(NullPointerException.class, () -> ch.write(new ByteBuffer[] {one}, 0, 1, 5, null, null));
+            ByteBuffer space = ByteBuffer.allocate(4);
+            assertThrows(NullPointerException.class, () -> ch.read(new ByteBuffer[] {space, null}));
+            assertThrows(IllegalArgumentException.class, () -> ch.read(new ByteBuffer[] {space, readOnly}));
+            assertThrows(IndexOutOfBoundsException.class, () -> ch.read(new ByteBuffer[] {space}, -1, 1, null));
+            assertThrows(IllegalArgumentException.class, () -> ch.read(space, -1, TimeUnit.SECONDS, null));
+            assertThrows(NullPointerException.class, () -> ch.read(space, 5, null, null));
+            assertThrows(NullPointerException.class, () -> ch.read(new ByteBuffer[] {space}, 0, 1, 5, null, null));
+            assertEquals(0, one.position(), "a refused write moved nothing");
+            ch.write(ByteBuffer.wrap(new byte[] {2, 3}));
+            Long written = writes.poll(GUARD_SECONDS, TimeUnit.SECONDS);
+            assertEquals(2L, written, "the next write");
+            assertArrayEquals(new byte[] {2, 3}, s.getInputStream().readNBytes(2), "only the next write's bytes");
+            ch.read(space);
+            s.getOutputStream().write(new byte[] {4, 5});
+            long got = nextRead(reads);
+            while (got > 0 && got < 2) {
+                ch.read(space);
+                got += nextRead(reads);
+            }
+            assertEquals(2, got, "the next read");
+            assertArrayEquals(new byte[] {4, 5, 0, 0}, space.array());
+            assertTrue(reads.isEmpty() && writes.isEmpty(), "no refused operation completed");
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void operationsOnAClosedChannelCompleteWithClosedChannelException(ProactorConfig config) throws Exception {

@@ -296,6 +296,32 @@ public abstract class AbstractFileChannelConformanceTest {
         assertArrayEquals(new byte[] {4, 5, 6}, Files.readAllBytes(file));
     }
 
+    /**
+     * A gathering write or a scattering read with a null buffer in its range throws {@link NullPointerException}
+     * before it moves anything, as the JDK's: no byte written or read, the position unchanged.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aNullBufferInAGatheringWriteOrScatteringReadMovesNothing(Nio2FileTarget target) throws Exception {
+        Path file = dir.resolve("null-buffer");
+        Files.write(file, new byte[] {1, 2, 3});
+        try (Nio2Files f = target.open()) {
+            Callers.call(() -> {
+                try (FileChannel ch = f.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    ByteBuffer src = ByteBuffer.wrap(new byte[] {8, 9});
+                    assertThrows(NullPointerException.class, () -> ch.write(new ByteBuffer[] {src, null}));
+                    assertEquals(0, src.position(), "nothing written from the buffer before the null");
+                    assertEquals(0, ch.position());
+                    ByteBuffer dst = ByteBuffer.allocate(2);
+                    assertThrows(NullPointerException.class, () -> ch.read(new ByteBuffer[] {dst, null}));
+                    assertEquals(0, dst.position(), "nothing read into the buffer before the null");
+                    assertEquals(0, ch.position());
+                }
+            });
+        }
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(file));
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void aClosedChannelRefusesEverything(Nio2FileTarget target) throws Exception {

@@ -263,9 +263,9 @@ public abstract class AbstractNio2ChannelConformanceTest {
             p.accepted().read(ByteBuffer.allocate(8), 50, TimeUnit.MILLISECONDS, "att", timed);
             assertInstanceOf(InterruptedByTimeoutException.class, timed.failure());
             assertEquals("att", timed.attachment());
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            assertRefused(READING_REFUSED, () -> p.accepted().read(ByteBuffer.allocate(8)));
             Outcome<Long> scattering = new Outcome<>();
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)},
+            assertRefused(READING_REFUSED, () -> p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(8)},
                     0, 1, 0, TimeUnit.SECONDS, null, scattering));
             assertTrue(p.accepted().isOpen());
             writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {1, 2}));
@@ -291,7 +291,7 @@ public abstract class AbstractNio2ChannelConformanceTest {
                 }
             }
             assertInstanceOf(InterruptedByTimeoutException.class, failure);
-            assertThrows(IllegalStateException.class, () -> p.accepted().write(ByteBuffer.allocate(1)));
+            assertRefused(WRITING_REFUSED, () -> p.accepted().write(ByteBuffer.allocate(1)));
             assertTrue(p.accepted().isOpen());
             writeFully(p.client(), ByteBuffer.wrap(new byte[] {5}));
             assertArrayEquals(new byte[] {5}, readFully(p.accepted(), 1).array());
@@ -309,7 +309,7 @@ public abstract class AbstractNio2ChannelConformanceTest {
             assertTrue(read.isDone());
             assertFalse(read.cancel(false));
             assertThrows(CancellationException.class, read::get);
-            assertThrows(IllegalStateException.class, () -> p.accepted().read(ByteBuffer.allocate(8)));
+            assertRefused(READING_REFUSED, () -> p.accepted().read(ByteBuffer.allocate(8)));
             assertTrue(p.accepted().isOpen());
             writeFully(p.accepted(), ByteBuffer.wrap(new byte[] {3}));
             assertArrayEquals(new byte[] {3}, readFully(p.client(), 1).array());
@@ -331,6 +331,149 @@ public abstract class AbstractNio2ChannelConformanceTest {
             Future<AsynchronousSocketChannel> accept = p.server().accept();
             assertTrue(accept.cancel(true));
             assertFalse(p.server().isOpen());
+        }
+    }
+
+    // ---------------------------------------------------------------- refusals' messages, bad arguments
+
+    /** The JDK's message (sun.nio.ch) for a read refused after a read timed out or its future was cancelled. */
+    static final String READING_REFUSED = "Reading not allowed due to timeout or cancellation";
+    /** The JDK's message for a write refused after a write timed out or its future was cancelled. */
+    static final String WRITING_REFUSED = "Writing not allowed due to timeout or cancellation";
+    /** The JDK's message (a plain {@link RuntimeException}) for an accept after an accept future was cancelled. */
+    static final String ACCEPTING_REFUSED = "Accept not allowed due cancellation";
+
+    /** Asserts that {@code op} is refused with {@link IllegalStateException} and the JDK's {@code message}. */
+    static void assertRefused(String message, org.junit.jupiter.api.function.Executable op) {
+        assertEquals(message, assertThrows(IllegalStateException.class, op).getMessage());
+    }
+
+    /** A cancelled accept future refuses further accepts, with the JDK's exception (its class and message). */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void anAcceptAfterACancelledAcceptFutureIsRefusedAsTheJdkRefusesIt(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousServerSocketChannel server = f.server(f.fixedGroup(2, "fixed"));
+            Future<AsynchronousSocketChannel> accept = server.accept();
+            assertTrue(accept.cancel(false));
+            RuntimeException refused = assertThrows(RuntimeException.class, server::accept);
+            assertEquals(RuntimeException.class, refused.getClass());
+            assertEquals(ACCEPTING_REFUSED, refused.getMessage());
+            RuntimeException refusedHandler = assertThrows(RuntimeException.class,
+                    () -> server.accept(null, new Outcome<AsynchronousSocketChannel>()));
+            assertEquals(RuntimeException.class, refusedHandler.getClass());
+            assertEquals(ACCEPTING_REFUSED, refusedHandler.getMessage());
+            assertTrue(server.isOpen());
+        }
+    }
+
+    /**
+     * A gathering write with a null buffer in its range fails through its handler with
+     * {@link NullPointerException}, as the JDK's does (it finds the null when it starts the I/O, after it took the
+     * write direction): nothing is written, the direction is free again (the next write works) and not killed.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aGatheringWriteWithANullBufferFailsWithNullPointerExceptionAndTheNextWriteWorks(Nio2Target target)
+            throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            ByteBuffer first = ByteBuffer.wrap(new byte[] {1});
+            Outcome<Long> nullLast = new Outcome<>();
+            p.client().write(new ByteBuffer[] {first, null}, 0, 2, 0, TimeUnit.SECONDS, null, nullLast);
+            assertInstanceOf(NullPointerException.class, nullLast.failure());
+            assertEquals(0, first.position(), "nothing of the failed write was written");
+            Outcome<Long> nothingElse = new Outcome<>();
+            p.client().write(new ByteBuffer[] {ByteBuffer.allocate(0), null}, 0, 2, 30, TimeUnit.SECONDS, null,
+                    nothingElse);
+            assertInstanceOf(NullPointerException.class, nothingElse.failure(),
+                    "a null fails the write also when the other buffers have nothing to write");
+            Outcome<Long> outside = new Outcome<>();
+            p.client().write(new ByteBuffer[] {ByteBuffer.wrap(new byte[] {2}), null}, 0, 1, 0, TimeUnit.SECONDS,
+                    null, outside);
+            assertEquals(1L, outside.value(), "a null outside the range is not looked at");
+            writeFully(p.client(), ByteBuffer.wrap(new byte[] {3}));
+            assertArrayEquals(new byte[] {2, 3}, readFully(p.accepted(), 2).array());
+        }
+    }
+
+    /**
+     * Arguments the JDK refuses at the call (null, read-only or out-of-range buffers, no handler, no address) throw
+     * there, before the direction is taken: the next operation of each direction works.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void badArgumentsThrowAtTheCallAndLeaveEveryDirectionFree(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            Nio2Fixture.Pair p = f.pair(g);
+            AsynchronousSocketChannel r = p.accepted();
+            AsynchronousSocketChannel w = p.client();
+            ByteBuffer readOnly = ByteBuffer.allocate(4).asReadOnlyBuffer();
+            Outcome<Long> longs = new Outcome<>();
+            Outcome<Integer> ints = new Outcome<>();
+            assertThrows(NullPointerException.class, () -> r.read(new ByteBuffer[] {ByteBuffer.allocate(1), null},
+                    0, 2, 0, TimeUnit.SECONDS, null, longs));
+            assertThrows(IllegalArgumentException.class, () -> r.read(new ByteBuffer[] {ByteBuffer.allocate(1),
+                    readOnly}, 0, 2, 0, TimeUnit.SECONDS, null, longs));
+            assertThrows(NullPointerException.class, () -> r.read((ByteBuffer[]) null, 0, 0, 0, TimeUnit.SECONDS,
+                    null, longs));
+            assertThrows(IndexOutOfBoundsException.class, () -> r.read(new ByteBuffer[1], 0, 2, 0, TimeUnit.SECONDS,
+                    null, longs));
+            assertThrows(IndexOutOfBoundsException.class, () -> r.read(new ByteBuffer[1], -1, 1, 0,
+                    TimeUnit.SECONDS, null, longs));
+            assertThrows(IllegalArgumentException.class, () -> r.read(readOnly));
+            assertThrows(IllegalArgumentException.class, () -> r.read(readOnly, 0, TimeUnit.SECONDS, null, ints));
+            assertThrows(NullPointerException.class, () -> r.read((ByteBuffer) null));
+            assertThrows(NullPointerException.class, () -> r.read(ByteBuffer.allocate(1), 0, TimeUnit.SECONDS, null,
+                    null));
+            assertThrows(NullPointerException.class, () -> w.write((ByteBuffer) null));
+            assertThrows(NullPointerException.class, () -> w.write((ByteBuffer) null, 0, TimeUnit.SECONDS, null,
+                    ints));
+            assertThrows(NullPointerException.class, () -> w.write((ByteBuffer[]) null, 0, 0, 0, TimeUnit.SECONDS,
+                    null, longs));
+            assertThrows(IndexOutOfBoundsException.class, () -> w.write(new ByteBuffer[1], 0, 2, 0,
+                    TimeUnit.SECONDS, null, longs));
+            assertThrows(NullPointerException.class, () -> w.write(ByteBuffer.allocate(1), 0, TimeUnit.SECONDS,
+                    null, null));
+            AsynchronousSocketChannel unconnected = f.socket(g);
+            assertThrows(NullPointerException.class, () -> unconnected.connect(null));
+            assertThrows(NullPointerException.class, () -> unconnected.connect(null, null, new Outcome<Void>()));
+            assertThrows(NullPointerException.class, () -> p.server().accept(null, null));
+            assertFalse(longs.endsWithin(0) || ints.endsWithin(0), "no handler of a refused call ran");
+            // Every direction is free.
+            Future<AsynchronousSocketChannel> accepted = p.server().accept();
+            assertNull(get(unconnected.connect(p.server().getLocalAddress())));
+            f.track(get(accepted));
+            writeFully(w, ByteBuffer.wrap(new byte[] {7, 8}));
+            assertArrayEquals(new byte[] {7, 8}, readFully(r, 2).array());
+        }
+    }
+
+    /**
+     * A read with a timeout but no unit that has to wait fails through its handler with
+     * {@link NullPointerException}, as the JDK's (the unit is needed only to arm the timer): the direction is free
+     * again and not killed. A timeout of zero or less needs no unit.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aWaitingReadWithATimeoutButNoUnitFailsWithNullPointerException(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            Nio2Fixture.Pair p = f.pair(f.fixedGroup(2, "fixed"));
+            Outcome<Integer> noUnit = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(4), 5, null, null, noUnit);
+            assertInstanceOf(NullPointerException.class, noUnit.failure());
+            Outcome<Long> noUnitScattering = new Outcome<>();
+            p.accepted().read(new ByteBuffer[] {ByteBuffer.allocate(4)}, 0, 1, 5, null, null, noUnitScattering);
+            assertInstanceOf(NullPointerException.class, noUnitScattering.failure());
+            Outcome<Integer> zero = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(1), 0, null, null, zero);
+            writeFully(p.client(), ByteBuffer.wrap(new byte[] {4}));
+            assertEquals(1, zero.value());
+            Outcome<Integer> negative = new Outcome<>();
+            p.accepted().read(ByteBuffer.allocate(1), -1, null, null, negative);
+            writeFully(p.client(), ByteBuffer.wrap(new byte[] {5}));
+            assertEquals(1, negative.value());
         }
     }
 
