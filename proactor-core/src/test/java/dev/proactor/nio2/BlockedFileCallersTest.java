@@ -289,4 +289,40 @@ class BlockedFileCallersTest {
             assertArrayEquals(new byte[] {1, 2, 3}, again.array());
         }
     }
+
+    @Test
+    void aFutureWaitedForInsideAHandlerCompletesOnAChannelOfOneLane() throws Exception {
+        byte[] data = new byte[2 * 4096];
+        new Random(4).nextBytes(data);
+        Path file = file(data);
+        try (Demultiplexor demux = open(2, 1);
+             ProactorAsynchronousFileChannel ch = (ProactorAsynchronousFileChannel) ProactorFiles.openAsynchronous(
+                     demux, file, StandardOpenOption.READ)) {
+            ByteBuffer nested = ByteBuffer.allocate(4096);
+            AtomicReference<Object> nestedOutcome = new AtomicReference<>();
+            CountDownLatch handled = new CountDownLatch(1);
+            ch.read(ByteBuffer.allocate(4096), 0, null, new CompletionHandler<Integer, Object>() {
+                @Override
+                public void completed(Integer n, Object attachment) {
+                    try {
+                        // The only lane runs this handler: the read must not queue behind it.
+                        nestedOutcome.set(ch.read(nested, 4096).get(20, TimeUnit.SECONDS));
+                    } catch (Throwable e) {
+                        nestedOutcome.set(e);
+                    }
+                    handled.countDown();
+                }
+
+                @Override
+                public void failed(Throwable e, Object attachment) {
+                    nestedOutcome.set(e);
+                    handled.countDown();
+                }
+            });
+            assertTrue(handled.await(60, TimeUnit.SECONDS), "hang guard: the handler never ended");
+            assertEquals(4096, nestedOutcome.get(), () -> "the nested read: " + nestedOutcome.get());
+            assertArrayEquals(Arrays.copyOfRange(data, 4096, 2 * 4096), nested.array());
+            assertEquals(2, ch.lanes().laneCount(), "one lane beyond proactor.fileLanes, for the nested read");
+        }
+    }
 }
