@@ -14,6 +14,10 @@ import java.nio.ByteBuffer;
  * never started after the calling thread was interrupted: the interrupt closes the channel, so the transfer stops
  * with what it moved.
  *
+ * <p>Failures: as the JDK's transfer, which is one system call, a transfer that moved bytes before a later chunk
+ * (or the rest of a write) failed returns what it moved, and the buffer's position counts exactly that; it throws
+ * only when it moved nothing, leaving the buffer as it was. The error comes again on the next call if it lasts.
+ *
  * <p>Stateless; called by the thread that blocks.
  */
 final class BlockingIo {
@@ -25,7 +29,7 @@ final class BlockingIo {
      * Reads into {@code dst} (which has space) from file {@code position}.
      *
      * @return bytes read, or -1 at end of file
-     * @throws IOException the first failing operation's error (bytes moved before it are in {@code dst})
+     * @throws IOException the error of the first chunk, when nothing was read ({@code dst} is unchanged)
      */
     static int read(FileLanes lanes, ByteBuffer dst, long position) throws IOException {
         if (dst.isDirect()) {
@@ -42,6 +46,11 @@ final class BlockingIo {
                     dst.put(bounce.flip());
                     total += (int) n;
                 }
+            } catch (IOException | RuntimeException e) {
+                if (total > 0) {
+                    return total; // what an earlier chunk read is in dst: report it, as the JDK would
+                }
+                throw e;
             } finally {
                 BounceBuffers.give(bounce);
             }
@@ -58,8 +67,8 @@ final class BlockingIo {
     /**
      * Writes every remaining byte of {@code src} at file {@code position}.
      *
-     * @return bytes written
-     * @throws IOException the first failing operation's error ({@code src}'s position counts what was written)
+     * @return bytes written: all of them, or fewer when writing the rest failed
+     * @throws IOException the error, when nothing was written ({@code src} is unchanged)
      */
     static int write(FileLanes lanes, ByteBuffer src, long position) throws IOException {
         if (src.isDirect()) {
@@ -69,13 +78,22 @@ final class BlockingIo {
         while (src.hasRemaining()) {
             ByteBuffer bounce = BounceBuffers.take(src.remaining());
             int chunk = bounce.remaining();
+            long n;
             try {
                 bounce.put(0, src, src.position(), chunk);
-                long n = once(lanes, false, bounce, position + total);
+                n = once(lanes, false, bounce, position + total);
                 src.position(src.position() + (int) n);
                 total += (int) n;
+            } catch (IOException | RuntimeException e) {
+                if (total > 0) {
+                    return total;
+                }
+                throw e;
             } finally {
                 BounceBuffers.give(bounce);
+            }
+            if (n < chunk) {
+                break; // written in part before an error, which the next call meets again
             }
             if (Thread.currentThread().isInterrupted()) {
                 break;

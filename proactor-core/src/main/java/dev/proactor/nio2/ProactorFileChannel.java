@@ -113,7 +113,15 @@ final class ProactorFileChannel extends FileChannel {
                     if (!dst.hasRemaining()) {
                         continue;
                     }
-                    int n = BlockingIo.read(lanes, dst, position + total);
+                    int n;
+                    try {
+                        n = BlockingIo.read(lanes, dst, position + total);
+                    } catch (IOException | RuntimeException e) {
+                        if (total > 0) {
+                            break; // report what the buffers before this one read, as the JDK's one readv would
+                        }
+                        throw e;
+                    }
                     if (n < 0) {
                         endOfFile = total == 0;
                         break;
@@ -174,11 +182,21 @@ final class ProactorFileChannel extends FileChannel {
                 begin();
                 for (int i = offset; i < offset + length && isOpen(); i++) {
                     ByteBuffer src = Objects.requireNonNull(srcs[i], "srcs[" + i + "]");
-                    if (src.hasRemaining()) {
-                        total += BlockingIo.write(lanes, src, at + total);
+                    if (!src.hasRemaining()) {
+                        continue;
                     }
-                    if (Thread.currentThread().isInterrupted()) {
-                        break;
+                    int n;
+                    try {
+                        n = BlockingIo.write(lanes, src, at + total);
+                    } catch (IOException | RuntimeException e) {
+                        if (total > 0) {
+                            break; // report what the buffers before this one wrote, as the JDK's one writev would
+                        }
+                        throw e;
+                    }
+                    total += n;
+                    if (src.hasRemaining() || Thread.currentThread().isInterrupted()) {
+                        break; // written in part before an error, which the next call meets again
                     }
                 }
                 if (!options.append) {
