@@ -19,10 +19,11 @@ import java.util.Set;
 
 /**
  * The file engine {@value #NAME} (see the package description for why it is built in): runs
- * {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE} as positional {@link FileChannel} calls on a fixed pool
- * of worker threads, started with the first file opened. A request waits in a FIFO queue for a free worker; the
- * worker runs it to completion (a write until every byte is written) and hands it to the wait strategy, in which
- * the processor's leader (a dedicated thread) sleeps.
+ * {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE} as positional {@link FileChannel} calls (plain ones on a
+ * file without a position: a pipe, a FIFO) on a fixed pool of worker threads, started with the first file opened.
+ * A request waits in a FIFO queue for a free worker; the worker runs it to completion (a write until every byte is
+ * written) and hands it to the wait strategy, in which the processor's leader (a dedicated thread) sleeps. A read of
+ * a pipe or FIFO keeps its worker until bytes come (or the file is closed), so such reads can take every worker.
  *
  * <p>Cancel: a request still waiting for a worker is removed and completes with the cancel reason; one a worker
  * has taken runs to the end and completes with its own result (a positional file call cannot be stopped

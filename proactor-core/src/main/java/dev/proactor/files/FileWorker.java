@@ -51,17 +51,23 @@ final class FileWorker implements Runnable {
         }
     }
 
-    /** Runs one request to completion in the calling thread. */
+    /**
+     * Runs one request to completion in the calling thread: at the request's position, or, on a file without one
+     * (a pipe, a FIFO), where the stream is ({@code read(2)}, {@code write(2)}: {@code pread(2)} would fail with
+     * "Illegal seek"), as the kernel's asynchronous interfaces do.
+     */
     static void perform(IoRequest r) throws IOException {
-        FileChannel file = ((FilePoolChannel) r.channel()).file;
+        FilePoolChannel channel = (FilePoolChannel) r.channel();
+        FileChannel file = channel.file;
         ByteBuffer buffer = r.firstBuffer();
+        boolean stream = channel.isStream();
         if (r.kind() == OpKind.READ_FILE) {
-            int n = file.read(buffer, r.position());
+            int n = stream ? file.read(buffer) : file.read(buffer, r.position());
             r.complete(n < 0 ? -1 : n);
         } else if (r.kind() == OpKind.WRITE_FILE) {
             long position = r.position();
             while (buffer.hasRemaining()) {
-                r.addBytes(file.write(buffer, position + r.bytes()));
+                r.addBytes(stream ? file.write(buffer) : file.write(buffer, position + r.bytes()));
             }
         } else {
             throw new IllegalArgumentException("the file engine does not run " + r.kind());

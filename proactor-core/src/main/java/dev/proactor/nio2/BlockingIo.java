@@ -26,12 +26,13 @@ final class BlockingIo {
     }
 
     /**
-     * Reads into {@code dst} (which has space) from file {@code position}.
+     * Reads into {@code dst} (which has space) from file {@code position}; from a {@code stream} (a file without a
+     * position, where the engines ignore it) at most one engine read, since another may wait for bytes to come.
      *
      * @return bytes read, or -1 at end of file
      * @throws IOException the error of the first chunk, when nothing was read ({@code dst} is unchanged)
      */
-    static int read(FileLanes lanes, ByteBuffer dst, long position) throws IOException {
+    static int read(FileLanes lanes, ByteBuffer dst, long position, boolean stream) throws IOException {
         if (dst.isDirect()) {
             return (int) once(lanes, true, dst, position);
         }
@@ -57,11 +58,44 @@ final class BlockingIo {
             if (n < 0) {
                 return total == 0 ? -1 : total;
             }
-            if (n < chunk || Thread.currentThread().isInterrupted()) {
+            if (n < chunk || stream || Thread.currentThread().isInterrupted()) {
                 break;
             }
         }
         return total;
+    }
+
+    /**
+     * Reads into {@code dsts[offset .. offset+length)} from a stream (a file without a position) with one engine
+     * read, as the JDK's {@code readv(2)}: into a bounce buffer of what they have room for (at most
+     * {@value BounceBuffers#MAX} bytes), then spread over them in order.
+     *
+     * @return bytes read (0 if no buffer has room), or -1 at end of stream
+     * @throws IOException the read's error ({@code dsts} are unchanged)
+     */
+    static long scatter(FileLanes lanes, ByteBuffer[] dsts, int offset, int length) throws IOException {
+        long room = 0;
+        for (int i = offset; i < offset + length; i++) {
+            room += dsts[i].remaining();
+        }
+        if (room == 0) {
+            return 0;
+        }
+        ByteBuffer bounce = BounceBuffers.take((int) Math.min(room, BounceBuffers.MAX));
+        try {
+            long n = once(lanes, true, bounce, 0);
+            if (n > 0) {
+                bounce.flip();
+                for (int i = offset; i < offset + length && bounce.hasRemaining(); i++) {
+                    int part = Math.min(dsts[i].remaining(), bounce.remaining());
+                    dsts[i].put(bounce.slice(bounce.position(), part));
+                    bounce.position(bounce.position() + part);
+                }
+            }
+            return n;
+        } finally {
+            BounceBuffers.give(bounce);
+        }
     }
 
     /**

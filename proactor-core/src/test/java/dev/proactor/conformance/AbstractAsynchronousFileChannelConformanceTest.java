@@ -398,4 +398,35 @@ public abstract class AbstractAsynchronousFileChannelConformanceTest {
             assertArrayEquals(new byte[] {1, 2, 3}, written.array());
         }
     }
+
+    // ---------------------------------------------------------------- files without a position (a FIFO)
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aFifoFailsEveryReadAndWriteForItHasNoPosition(Nio2FileTarget target) throws Exception {
+        Path fifo = Fifo.make(dir, "fifo");
+        try (Nio2Files f = target.open();
+             java.nio.channels.FileChannel other = java.nio.channels.FileChannel.open(fifo,
+                     StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            assertEquals(3, other.write(ByteBuffer.wrap(new byte[] {1, 2, 3})), "bytes a read could take");
+            Callers.call(() -> {
+                AsynchronousFileChannel ch = f.openAsynchronous(fifo, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+                // Every operation has a position, and pread(2)/pwrite(2) fail on a FIFO ("Illegal seek").
+                ExecutionException e = assertThrows(ExecutionException.class,
+                        () -> get(ch.read(ByteBuffer.allocate(3), 0)));
+                assertInstanceOf(java.io.IOException.class, e.getCause());
+                Outcome<Integer> w = new Outcome<>();
+                ch.write(ByteBuffer.allocateDirect(1), 0, "w", w);
+                assertInstanceOf(java.io.IOException.class, w.failure());
+                assertEquals("w", w.attachment());
+                assertEquals(0, get(ch.read(ByteBuffer.allocate(0), 0)), "nothing to read: no system call");
+                assertEquals(0, ch.size());
+                assertTrue(ch.isOpen());
+            });
+            ByteBuffer left = ByteBuffer.allocate(3);
+            assertEquals(3, other.read(left), "no byte was taken from the FIFO");
+            assertArrayEquals(new byte[] {1, 2, 3}, left.array());
+        }
+    }
 }

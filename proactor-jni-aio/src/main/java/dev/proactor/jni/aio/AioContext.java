@@ -33,7 +33,10 @@ import org.slf4j.LoggerFactory;
  * <p>Requests: what a read or write becomes in its iocb (direct buffers as they are, heap buffers through the
  * slot's bounce block, several buffers as an iovec array) and how an event's result goes back to it is
  * {@link AioFileOps}'s; this context owns the slots, submits, cancels and reaps. A short write is submitted again,
- * on the same slot, from where it stopped until every byte is written.
+ * on the same slot, from where it stopped until every byte is written. Only disk files (regular files, block
+ * devices) are submitted: {@code io_submit} would run the transfer of any other file (a pipe, a FIFO) to its end on
+ * the starting thread, waiting there for another party, so those run on {@link AioBlockingFiles}'s workers and come
+ * back through the same eventfd.
  *
  * <p>Cancel ({@code io_cancel}): the kernel cannot cancel plain file reads and writes (it answers {@code EINVAL}),
  * so such a request runs to the end and completes with its own result, as on the thread-pool file engine. Where a
@@ -59,6 +62,8 @@ final class AioContext {
     private final NativeMemory iocbs = NativeMemory.allocate(DEPTH * LinuxAioNative.IOCB_SIZE);
     /** Fills {@link #iocbs} from requests and applies events back to them. */
     private final AioFileOps ops;
+    /** Runs the transfers of files that are not disk files; signals {@link #eventfd} when one finished. */
+    private final AioBlockingFiles blocking;
     /** io_getevents target; used under {@link #harvestLock}. */
     private final NativeMemory events = NativeMemory.allocate(DEPTH * LinuxAioNative.IO_EVENT_SIZE);
     /** io_cancel's result; used under this. */
@@ -95,6 +100,7 @@ final class AioContext {
         context = ctx;
         eventfd = efd;
         ops = new AioFileOps(iocbs, efd);
+        blocking = new AioBlockingFiles(efd);
         for (int i = 0; i < DEPTH; i++) {
             slots[i] = new AioSlot(i, iocbs.address(i * LinuxAioNative.IOCB_SIZE, LinuxAioNative.IOCB_SIZE));
             free[i] = DEPTH - 1 - i;
@@ -120,6 +126,13 @@ final class AioContext {
         if (!read && !request.hasRemaining()) {
             request.complete(0); // nothing to write: no system call, as FileChannel.write
             return StartResult.COMPLETED;
+        }
+        if (!channel.disk) {
+            if (channel.isClosed() || !blocking.start(request, channel)) {
+                request.fail(new ClosedChannelException());
+                return StartResult.COMPLETED;
+            }
+            return StartResult.PENDING;
         }
         synchronized (channel) {
             if (!channel.isOpenLocked()) {
@@ -258,6 +271,7 @@ final class AioContext {
                     throw Errors.newException("eventfd read (AIO completions)", drainedCount);
                 }
                 reap(0, 0L, completed);
+                blocking.drainTo(completed);
             }
         }
     }
@@ -346,17 +360,20 @@ final class AioContext {
     // ---------------------------------------------------------------- end
 
     /**
-     * Waits until the kernel holds no request of this context and keeps what it reaped for the leader's next
-     * {@link #collect}. Called once the leaders stopped.
+     * Waits until the kernel holds no request of this context and no worker runs one (30 s at most
+     * in all, {@link #QUIESCE_LIMIT_NANOS}), and keeps what finished for the leader's next {@link #collect}.
+     * Called once the leaders stopped.
      */
     void quiesce() throws IOException {
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        int running;
         synchronized (harvestLock) {
             try {
                 while (inFlight > 0 && System.nanoTime() - deadline < 0) {
                     reap(1, 100_000_000L, drained);
                 }
             } finally {
+                running = blocking.awaitIdle(deadline, drained);
                 hasDrained = !drained.isEmpty();
             }
         }
@@ -366,10 +383,15 @@ final class AioContext {
                     + " the context waits for them in the kernel, and they are not completed", left,
                     TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
         }
+        if (running > 0) {
+            LOG.warn("{} transfers of pipes or devices still waiting after {} s (nobody writes or reads the other"
+                    + " side?); they are not completed", running, TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+        }
     }
 
     /** Destroys the context (the kernel waits for anything still in flight) and closes the eventfd. Once. */
     void close() throws IOException {
+        blocking.close(); // before the eventfd closes: no worker signals it from now on
         synchronized (this) {
             if (closed) {
                 return;

@@ -22,6 +22,11 @@ import java.util.Set;
  * the engine submits its iocbs on its own close-on-exec duplicate of the descriptor ({@link #fd}), so a number the
  * JDK frees can never be used for another file.
  *
+ * <p>Kind ({@link FileNative#kindOf}): only a regular file or a block device ({@link #disk}) goes to the kernel's
+ * AIO, whose {@code io_submit} runs any other file's transfer to its end on the submitting thread (a pipe read
+ * waits there for a writer); the others run on the context's workers ({@link AioBlockingFiles}) with the JDK
+ * channel ({@link #jdk()}).
+ *
  * <p>Lifetime: iocbs are submitted only under this channel's lock and only while it is open, and {@link #close()}
  * marks it closed under the same lock before closing the descriptor; the kernel holds its own reference to the
  * file for every request already submitted, so those run to the end and complete with their own results.
@@ -35,6 +40,10 @@ final class AioFileChannel implements EngineChannel {
     final boolean writable;
     /** Non-null when opened with {@link ProactorOpenOption#DIRECT}. */
     final DirectIoAlignment alignment;
+    /** A regular file or a block device: its transfers go to the kernel's AIO. */
+    final boolean disk;
+    /** A file without a position (a pipe, a FIFO): transferred where its stream is, not at a position. */
+    final boolean stream;
     private final FileChannel file;
     /** Whether {@link #close()} closes {@link #file} (false for a file the user wrapped and still owns). */
     private final boolean owned;
@@ -43,13 +52,15 @@ final class AioFileChannel implements EngineChannel {
     private boolean closed;
 
     private AioFileChannel(int fd, FileChannel file, boolean owned, boolean readable, boolean writable,
-                           DirectIoAlignment alignment, String description) {
+                           DirectIoAlignment alignment, int kind, String description) {
         this.fd = fd;
         this.file = file;
         this.owned = owned;
         this.readable = readable;
         this.writable = writable;
         this.alignment = alignment;
+        this.disk = kind == FileNative.KIND_DISK;
+        this.stream = kind == FileNative.KIND_STREAM;
         this.description = description;
     }
 
@@ -99,13 +110,19 @@ final class AioFileChannel implements EngineChannel {
         int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(Errors.check("file descriptor",
                 original)));
         try {
+            int kind = Errors.check("fstat", FileNative.kindOf(fd));
             DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
-            return new AioFileChannel(fd, file, owned, readable, writable, alignment,
+            return new AioFileChannel(fd, file, owned, readable, writable, alignment, kind,
                     description + (direct ? " (O_DIRECT)" : ""));
         } catch (IOException | RuntimeException e) {
             IoNative.close(fd);
             throw e;
         }
+    }
+
+    /** The JDK channel on the file, which the workers read and write a file that is not a disk file with. */
+    FileChannel jdk() {
+        return file;
     }
 
     /**
