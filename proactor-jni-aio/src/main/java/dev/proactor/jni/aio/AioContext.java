@@ -21,6 +21,7 @@ import java.nio.channels.NonWritableChannelException;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,10 +44,12 @@ import org.slf4j.LoggerFactory;
  * kernel does cancel, the request completes once: at once when {@code io_cancel} returns the event, or with the
  * cancel reason when the event it reports later says {@code ECANCELED}.
  *
- * <p>Threading: {@link #start}, {@link #cancel} from any thread (lock order: the file channel, then this
- * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end. The context's
- * lock is never held across {@code io_submit}, which runs a buffered read to its end inside the call: a cold read
- * must not keep the leader from reaping. An event that cannot be applied to its request (a buffer changed while
+ * <p>Threading: {@link #start}, {@link #cancel} from any thread; {@link #collect} by the leader only;
+ * {@link #quiesce} and {@link #close} once, at the end. No lock is held across {@code io_submit}, which runs a
+ * buffered read to its end inside the call: a cold read must keep neither the leader from reaping nor it from
+ * submitting the rest of a short write of the same file. What keeps the file's descriptor open during a
+ * submission is the channel's submission count ({@link AioFileChannel#beginSubmit()}), whose lock is taken for a
+ * moment before and after, never together with this context's. An event that cannot be applied to its request (a buffer changed while
  * in flight) fails that request only; the rest of its batch completes.
  */
 final class AioContext {
@@ -83,6 +86,11 @@ final class AioContext {
     private volatile boolean hasDrained;
     /** Guarded by this. */
     private boolean closed;
+    /**
+     * Tests only: run on the submitting thread just before each {@code io_submit}, with the request (a test holds a
+     * submission there to see what else can go on meanwhile). Null otherwise.
+     */
+    volatile Consumer<IoRequest> beforeSubmit;
 
     /**
      * @throws IOException with the cause spelled out ({@code aio-max-nr}, seccomp) if io_setup or eventfd fails
@@ -134,11 +142,13 @@ final class AioContext {
             }
             return StartResult.PENDING;
         }
-        synchronized (channel) {
-            if (!channel.isOpenLocked()) {
-                request.fail(new ClosedChannelException());
-                return StartResult.COMPLETED;
-            }
+        // The descriptor stays open until endSubmit; no lock is held across io_submit, which runs a buffered read
+        // to its end: the leader must meanwhile be able to resubmit a short write of this file (see resubmit).
+        if (!channel.beginSubmit()) {
+            request.fail(new ClosedChannelException());
+            return StartResult.COMPLETED;
+        }
+        try {
             AioSlot slot = acquire();
             if (slot == null) {
                 return StartResult.DEFERRED; // every iocb in use: the core retries when one completes
@@ -165,6 +175,8 @@ final class AioContext {
                 return StartResult.COMPLETED;
             }
             return StartResult.PENDING;
+        } finally {
+            channel.endSubmit();
         }
     }
 
@@ -216,9 +228,10 @@ final class AioContext {
     }
 
     /**
-     * io_submit of the slot's iocb. Channel lock held (the descriptor is open), not this context's: a buffered
-     * read runs inside io_submit, and the leader must be able to reap meanwhile. The iocb is counted in flight
-     * before the call (its event may be reaped before the call returns) and uncounted if the kernel refused it.
+     * io_submit of the slot's iocb, inside the channel's {@link AioFileChannel#beginSubmit() submission} (the
+     * descriptor is open) and with no lock held: a buffered read runs inside io_submit, and the leader must be able
+     * to reap and resubmit meanwhile. The iocb is counted in flight before the call (its event may be reaped before
+     * the call returns) and uncounted if the kernel refused it.
      */
     private int submit(AioSlot slot) {
         synchronized (this) {
@@ -230,6 +243,10 @@ final class AioContext {
         }
         int result;
         try {
+            Consumer<IoRequest> hook = beforeSubmit;
+            if (hook != null) {
+                hook.accept(slot.request);
+            }
             result = LinuxAioNative.ioSubmitOne(context, slot.iocbAddress);
             Reference.reachabilityFence(iocbs);
         } finally {
@@ -337,11 +354,11 @@ final class AioContext {
     /** Submits the rest of a short write on the same slot; false (request failed) if that is not possible. */
     private boolean resubmit(AioSlot slot, IoRequest request) {
         AioFileChannel channel = slot.channel;
-        synchronized (channel) {
-            if (!channel.isOpenLocked()) {
-                request.fail(new AsynchronousCloseException());
-                return false;
-            }
+        if (!channel.beginSubmit()) {
+            request.fail(new AsynchronousCloseException());
+            return false;
+        }
+        try {
             try {
                 ops.prepare(slot, request, channel, false);
             } catch (RuntimeException | OutOfMemoryError e) {
@@ -354,6 +371,8 @@ final class AioContext {
                 return false;
             }
             return true;
+        } finally {
+            channel.endSubmit();
         }
     }
 
