@@ -648,6 +648,43 @@ public abstract class AbstractFileChannelConformanceTest {
 
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
+    void aReaderWaitingOnAnEmptyFifoIsEndedByClose(Nio2FileTarget target) throws Exception {
+        Path fifo = Fifo.make(dir, "closed");
+        try (Nio2Files f = target.open()) {
+            FileChannel ch = f.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            AtomicReference<Throwable> outcome = new AtomicReference<>();
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+            ByteBuffer dst = ByteBuffer.allocate(10);
+            Thread reader = Callers.start(() -> {
+                try {
+                    ch.read(dst);
+                } catch (Throwable e) {
+                    outcome.set(e);
+                }
+                done.countDown();
+            });
+            if (!f.isJdk()) {
+                // Ours parks while its read waits in the engine (the JDK's thread sits in read(2), which no state
+                // tells from running: it may be closed before it blocks, hence ClosedChannelException below).
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Outcome.GUARD_SECONDS);
+                while (reader.getState() != Thread.State.WAITING) {
+                    assertTrue(System.nanoTime() - deadline < 0, "hang guard: the reader never parked");
+                    Thread.sleep(1);
+                }
+            }
+            ch.close();
+            assertTrue(done.await(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: close did not end the read");
+            assertTrue(outcome.get() instanceof ClosedChannelException, () -> "ended by " + outcome.get());
+            if (!f.isJdk()) {
+                assertTrue(outcome.get() instanceof java.nio.channels.AsynchronousCloseException,
+                        () -> "a read blocked when the channel closed: " + outcome.get());
+            }
+            assertEquals(0, dst.position(), "nothing was read");
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
     void virtualReadersWaitingOnAnEmptyFifoLeaveTheCarrierToOthers(Nio2FileTarget target) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(!target.isJdk(),
                 "ours only: the JDK's channel blocks its carrier in the system call");
