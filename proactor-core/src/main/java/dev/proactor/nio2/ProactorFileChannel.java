@@ -35,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * presented as locks of this channel.
  *
  * <p>A file without a position (a pipe, a FIFO, a terminal: see {@link FilePositions}) is read and written where its
- * stream is, as the JDK's channel does with {@code read(2)} and {@code write(2)): a read returns what one engine
+ * stream is, as the JDK's channel does with {@code read(2)} and {@code write(2)}): a read returns what one engine
  * read brings (it never waits for more once it has bytes), and what needs a position ({@link #position()},
  * positional reads and writes) fails with the JDK's {@link IOException} ("Illegal seek").
  *
