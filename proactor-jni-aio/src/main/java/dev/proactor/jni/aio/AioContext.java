@@ -49,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * buffered read to its end inside the call: a cold read must keep neither the leader from reaping nor it from
  * submitting the rest of a short write of the same file. What keeps the file's descriptor open during a
  * submission is the channel's submission count ({@link AioFileChannel#beginSubmit()}), whose lock is taken for a
- * moment before and after, never together with this context's. An event that cannot be applied to its request (a buffer changed while
- * in flight) fails that request only; the rest of its batch completes.
+ * moment before and after, never together with this context's. An event that cannot be applied to its request (a
+ * buffer changed while in flight) fails that request only; the rest of its batch completes.
  */
 final class AioContext {
 
