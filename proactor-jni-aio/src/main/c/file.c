@@ -1,5 +1,6 @@
 /*
- * Natives of dev.proactor.jni.internal.FileNative: what file transmission needs from files.
+ * Natives of dev.proactor.jni.internal.FileNative: what file transmission needs from files, and what kind
+ * of file a descriptor is (whether its reads and writes can wait for another party).
  *
  * sendfile(2) moves file bytes to a socket inside the kernel; pread(2) is the copying fallback when a
  * file cannot be sent that way. The descriptor of a JDK FileChannel is read through JNI, like the
@@ -11,6 +12,7 @@
 
 #include <fcntl.h>
 #include <sys/sendfile.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -45,6 +47,28 @@ static jint file_dup_cloexec(JNIEnv *env, jclass cls, jint fd) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);
     return pj_int_result(fcntl(fd, F_DUPFD_CLOEXEC, 0));
+}
+
+/*
+ * The kind of file of fd: 0 for a regular file or a block device (its reads and writes wait for the disk
+ * only), 1 for another file that has a position (a character device such as /dev/zero), 2 for a file
+ * without one (a pipe, a FIFO, a socket, a terminal: lseek fails with ESPIPE); or -errno. Values
+ * match FileNative.KIND_*.
+ */
+static jint file_kind(JNIEnv *env, jclass cls, jint fd) {
+    PJ_UNUSED(env);
+    PJ_UNUSED(cls);
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        return -errno;
+    }
+    if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) {
+        return 0;
+    }
+    if (lseek(fd, 0, SEEK_CUR) < 0) {
+        return errno == ESPIPE ? 2 : -errno;
+    }
+    return 1;
 }
 
 /*
@@ -86,6 +110,7 @@ static const JNINativeMethod methods[] = {
     { "sendfile", "(IIJJ)J", (void *) file_sendfile },
     { "pread", "(IJIJ)I", (void *) file_pread },
     { "dupCloexec", "(I)I", (void *) file_dup_cloexec },
+    { "kind", "(I)I", (void *) file_kind },
     { "channelFd", "(Ljava/lang/Object;)I", (void *) file_channel_fd },
 };
 

@@ -3,11 +3,13 @@ package dev.proactor.files;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 
 /**
  * The file engine's state of one open file: the JDK {@link FileChannel} the workers call positional reads and
- * writes on. Thread-safe: {@link FileChannel} is, and {@link #closed} is volatile.
+ * writes on, or plain ones when the file has no position ({@link #isStream()}). Thread-safe: {@link FileChannel} is,
+ * and the other fields are volatile.
  *
  * <p>A wrapped file ({@link FilePoolEngine#wrapFile}) stays open when this channel closes: requests on workers
  * then complete with their own results, and later ones fail as closed.
@@ -23,11 +25,40 @@ final class FilePoolChannel implements EngineChannel {
     private final boolean owned;
     private final String description;
     private volatile boolean closed;
+    /** {@link #UNKNOWN}, {@link #POSITIONED} or {@link #STREAM}: found out by the first request's worker. */
+    private volatile int kind = UNKNOWN;
+
+    private static final int UNKNOWN = 0;
+    private static final int POSITIONED = 1;
+    private static final int STREAM = 2;
 
     FilePoolChannel(FileChannel file, boolean owned, String description) {
         this.file = file;
         this.owned = owned;
         this.description = description;
+    }
+
+    /**
+     * Whether the file has no position (a pipe, a FIFO, a socket, a terminal: {@code lseek(2)} fails), so a read or
+     * write goes where the stream is and a request's position means nothing, as for the kernel's own asynchronous
+     * interfaces. Asked of the JDK channel once, on a worker (never inside a caller's blocking section of it).
+     *
+     * @throws ClosedChannelException if the file is closed
+     */
+    boolean isStream() throws ClosedChannelException {
+        int k = kind;
+        if (k == UNKNOWN) {
+            try {
+                file.position();
+                k = POSITIONED;
+            } catch (ClosedChannelException e) {
+                throw e;
+            } catch (IOException e) {
+                k = STREAM; // ESPIPE: the only failure of lseek(SEEK_CUR) on an open descriptor
+            }
+            kind = k;
+        }
+        return k == STREAM;
     }
 
     @Override

@@ -16,13 +16,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The file engine {@value #NAME} (see the package description for why it is built in): runs
- * {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE} as positional {@link FileChannel} calls on a fixed pool
- * of worker threads, started with the first file opened. A request waits in a FIFO queue for a free worker; the
- * worker runs it to completion (a write until every byte is written) and hands it to the wait strategy, in which
- * the processor's leader (a dedicated thread) sleeps.
+ * {@link OpKind#READ_FILE} and {@link OpKind#WRITE_FILE} as positional {@link FileChannel} calls (plain ones on a
+ * file without a position: a pipe, a FIFO) on a fixed pool of worker threads, started with the first file opened.
+ * A request waits in a FIFO queue for a free worker; the worker runs it to completion (a write until every byte is
+ * written) and hands it to the wait strategy, in which the processor's leader (a dedicated thread) sleeps. A transfer
+ * of a pipe or FIFO, which may wait for its other side as long as it likes, goes on to a thread of its own (an
+ * elastic pool), so such transfers never take the workers from the disk files.
  *
  * <p>Cancel: a request still waiting for a worker is removed and completes with the cancel reason; one a worker
  * has taken runs to the end and completes with its own result (a positional file call cannot be stopped
@@ -42,6 +48,8 @@ public final class FilePoolEngine implements Engine {
     private final WorkQueue work = new WorkQueue();
     private final CompletionQueue done = new CompletionQueue();
     private final List<Thread> workers = new ArrayList<>();
+    /** Transfers of files without a position (pipes, FIFOs): a thread each, ended after a minute unused. */
+    private final ThreadPoolExecutor streams;
 
     /**
      * Creates the engine; no thread is started before the first {@link #openFile}.
@@ -56,6 +64,13 @@ public final class FilePoolEngine implements Engine {
         }
         this.threadPrefix = threadPrefix;
         this.threads = threads;
+        AtomicInteger ids = new AtomicInteger();
+        this.streams = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                r -> {
+                    Thread t = new Thread(r, threadPrefix + "-stream-" + ids.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
     }
 
     @Override
@@ -123,7 +138,7 @@ public final class FilePoolEngine implements Engine {
             return;
         }
         for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(new FileWorker(work, done), threadPrefix + "-worker-" + (i + 1));
+            Thread t = new Thread(new FileWorker(work, done, streams), threadPrefix + "-worker-" + (i + 1));
             t.setDaemon(true);
             workers.add(t);
             t.start();
@@ -187,7 +202,10 @@ public final class FilePoolEngine implements Engine {
         work.awaitIdle();
     }
 
-    /** Stops the workers (after they finished what was queued) and waits for them. */
+    /**
+     * Stops the workers (after they finished what was queued) and waits for them; a transfer of a pipe still waiting
+     * for its other side ends with it (its thread is not waited for).
+     */
     @Override
     public void close() {
         work.stop();
@@ -205,6 +223,7 @@ public final class FilePoolEngine implements Engine {
                 }
             }
         }
+        streams.shutdown();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -16,7 +16,9 @@ import java.nio.channels.CompletionHandler;
  *
  * <p>A direct buffer is one engine operation (a read may be short, a write writes everything). A heap buffer moves
  * in chunks through a pooled direct buffer ({@link BounceBuffers}): a write goes on until every byte is written, a
- * read until the buffer is full, a chunk comes back short, or end of file.
+ * read until the buffer is full, a chunk comes back short, or end of file. An operation that fails after moving
+ * bytes (a later chunk, the rest of a write) completes with the bytes it moved, as the JDK's single system call
+ * would; it fails only when it moved nothing.
  *
  * <p>Threads: started by the caller; continued and finished by the thread that dispatches the lane's completion,
  * which also runs the handler (a pool thread of the demultiplexor). An operation that completes without I/O (a
@@ -114,7 +116,7 @@ final class AsyncTransfer extends LaneTransfer {
         ByteBuffer b = bounce;
         if (b != null) {
             bounce = null;
-            if (error == null && n > 0) {
+            if (n > 0) { // with an error too: a write that failed after writing some bytes
                 if (read) {
                     user.put(b.flip());
                 } else {
@@ -124,7 +126,14 @@ final class AsyncTransfer extends LaneTransfer {
             BounceBuffers.give(b);
         }
         if (error != null) {
-            finish(0, reported(error));
+            // As the JDK's one system call: bytes moved (by this or an earlier chunk) are the result, and the
+            // buffer's position counts them; the error is reported only when nothing moved.
+            long moved = total + Math.max(n, 0);
+            if (moved > 0) {
+                finish(moved, null);
+            } else {
+                finish(0, reported(error));
+            }
             return;
         }
         if (n < 0) {

@@ -14,6 +14,10 @@ import java.nio.ByteBuffer;
  * never started after the calling thread was interrupted: the interrupt closes the channel, so the transfer stops
  * with what it moved.
  *
+ * <p>Failures: as the JDK's transfer, which is one system call, a transfer that moved bytes before a later chunk
+ * (or the rest of a write) failed returns what it moved, and the buffer's position counts exactly that; it throws
+ * only when it moved nothing, leaving the buffer as it was. The error comes again on the next call if it lasts.
+ *
  * <p>Stateless; called by the thread that blocks.
  */
 final class BlockingIo {
@@ -22,12 +26,13 @@ final class BlockingIo {
     }
 
     /**
-     * Reads into {@code dst} (which has space) from file {@code position}.
+     * Reads into {@code dst} (which has space) from file {@code position}; from a {@code stream} (a file without a
+     * position, where the engines ignore it) at most one engine read, since another may wait for bytes to come.
      *
      * @return bytes read, or -1 at end of file
-     * @throws IOException the first failing operation's error (bytes moved before it are in {@code dst})
+     * @throws IOException the error of the first chunk, when nothing was read ({@code dst} is unchanged)
      */
-    static int read(FileLanes lanes, ByteBuffer dst, long position) throws IOException {
+    static int read(FileLanes lanes, ByteBuffer dst, long position, boolean stream) throws IOException {
         if (dst.isDirect()) {
             return (int) once(lanes, true, dst, position);
         }
@@ -42,13 +47,18 @@ final class BlockingIo {
                     dst.put(bounce.flip());
                     total += (int) n;
                 }
+            } catch (IOException | RuntimeException e) {
+                if (total > 0) {
+                    return total; // what an earlier chunk read is in dst: report it, as the JDK would
+                }
+                throw e;
             } finally {
                 BounceBuffers.give(bounce);
             }
             if (n < 0) {
                 return total == 0 ? -1 : total;
             }
-            if (n < chunk || Thread.currentThread().isInterrupted()) {
+            if (n < chunk || stream || Thread.currentThread().isInterrupted()) {
                 break;
             }
         }
@@ -56,10 +66,43 @@ final class BlockingIo {
     }
 
     /**
+     * Reads into {@code dsts[offset .. offset+length)} from a stream (a file without a position) with one engine
+     * read, as the JDK's {@code readv(2)}: into a bounce buffer of what they have room for (at most
+     * {@value BounceBuffers#MAX} bytes), then spread over them in order.
+     *
+     * @return bytes read (0 if no buffer has room), or -1 at end of stream
+     * @throws IOException the read's error ({@code dsts} are unchanged)
+     */
+    static long scatter(FileLanes lanes, ByteBuffer[] dsts, int offset, int length) throws IOException {
+        long room = 0;
+        for (int i = offset; i < offset + length; i++) {
+            room += dsts[i].remaining();
+        }
+        if (room == 0) {
+            return 0;
+        }
+        ByteBuffer bounce = BounceBuffers.take((int) Math.min(room, BounceBuffers.MAX));
+        try {
+            long n = once(lanes, true, bounce, 0);
+            if (n > 0) {
+                bounce.flip();
+                for (int i = offset; i < offset + length && bounce.hasRemaining(); i++) {
+                    int part = Math.min(dsts[i].remaining(), bounce.remaining());
+                    dsts[i].put(bounce.slice(bounce.position(), part));
+                    bounce.position(bounce.position() + part);
+                }
+            }
+            return n;
+        } finally {
+            BounceBuffers.give(bounce);
+        }
+    }
+
+    /**
      * Writes every remaining byte of {@code src} at file {@code position}.
      *
-     * @return bytes written
-     * @throws IOException the first failing operation's error ({@code src}'s position counts what was written)
+     * @return bytes written: all of them, or fewer when writing the rest failed
+     * @throws IOException the error, when nothing was written ({@code src} is unchanged)
      */
     static int write(FileLanes lanes, ByteBuffer src, long position) throws IOException {
         if (src.isDirect()) {
@@ -69,13 +112,22 @@ final class BlockingIo {
         while (src.hasRemaining()) {
             ByteBuffer bounce = BounceBuffers.take(src.remaining());
             int chunk = bounce.remaining();
+            long n;
             try {
                 bounce.put(0, src, src.position(), chunk);
-                long n = once(lanes, false, bounce, position + total);
+                n = once(lanes, false, bounce, position + total);
                 src.position(src.position() + (int) n);
                 total += (int) n;
+            } catch (IOException | RuntimeException e) {
+                if (total > 0) {
+                    return total;
+                }
+                throw e;
             } finally {
                 BounceBuffers.give(bounce);
+            }
+            if (n < chunk) {
+                break; // written in part before an error, which the next call meets again
             }
             if (Thread.currentThread().isInterrupted()) {
                 break;

@@ -30,9 +30,11 @@ final class BlockingTransfer extends LaneTransfer {
      * completes its operations promptly). The interrupt status is cleared while parking, so parking blocks instead
      * of returning at once, and set again before returning if an interrupt came.
      *
-     * @return bytes moved: -1 at end of file for a read
-     * @throws IOException the operation's error, as is, or wrapped if it was another checked exception or the
-     *                     engine's {@link IllegalArgumentException} for an {@code O_DIRECT} misalignment
+     * @return bytes moved: -1 at end of file for a read; for a write that failed after writing some bytes, those
+     *         (as {@code write(2)} returns a short count, and the error comes again on the next call if it lasts)
+     * @throws IOException the operation's error when it moved nothing, as is, or wrapped if it was another checked
+     *                     exception or the engine's {@link IllegalArgumentException} for an {@code O_DIRECT}
+     *                     misalignment
      */
     long await() throws IOException {
         boolean interrupted = false;
@@ -46,7 +48,7 @@ final class BlockingTransfer extends LaneTransfer {
             Thread.currentThread().interrupt();
         }
         Throwable e = error;
-        if (e == null) {
+        if (e == null || bytes > 0) {
             return bytes;
         }
         if (e instanceof IOException io) {

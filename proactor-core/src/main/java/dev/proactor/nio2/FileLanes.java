@@ -31,7 +31,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Completions come to {@link #onReadCompleted}/{@link #onWriteCompleted} on the demultiplexor's dispatching
  * threads; the lane is released before the operation's {@link LaneTransfer#laneDone} runs, so that may start the
- * next operation.
+ * next operation. An operation started by the thread that runs a lane's callback (a completion handler, or
+ * {@code laneDone} itself) never goes to that lane: the lane dispatches its completions one after another, so the
+ * new one would wait for the callback to return, and a handler that waits for it (a {@code Future.get()}) would
+ * wait forever. It takes another lane, and when the callback's lane is the only one (a limit of 1), one lane is
+ * opened beyond the limit for it.
  *
  * <p>Thread-safe. Opening a lane takes a {@link ReentrantLock}, never a monitor (a virtual thread waiting for it
  * parks and frees its carrier).
@@ -43,13 +47,18 @@ final class FileLanes implements AsynchHandler {
     private final Demultiplexor demultiplexor;
     private final FileChannel file;
     private final OpenOption[] laneOptions;
-    /** Lanes {@code [0, count)} are open; written under {@link #growLock}, published by {@link #count}. */
-    private final AsynchChannel[] lanes;
+    /**
+     * Lanes {@code [0, count)} are open; written under {@link #growLock}, published by {@link #count}. One slot more
+     * than {@code proactor.fileLanes}: the lane opened beyond the limit for an operation that has no other.
+     */
+    private final Lane[] lanes;
+    /** {@code proactor.fileLanes}. */
+    private final int limit;
     private volatile int count;
-    /** No lane is opened once this is set (the limit was met, or opening one failed). */
+    /** No lane is opened within the limit once this is set (the limit was met, or opening one failed). */
     private volatile boolean full;
     private volatile boolean closed;
-    private final ArrayBlockingQueue<AsynchChannel> idle;
+    private final ArrayBlockingQueue<Lane> idle;
     private final ReentrantLock growLock = new ReentrantLock();
     private final AtomicInteger nextShared = new AtomicInteger();
 
@@ -75,12 +84,12 @@ final class FileLanes implements AsynchHandler {
             o.add(ProactorOpenOption.DIRECT);
         }
         this.laneOptions = o.toArray(new OpenOption[0]);
-        int max = demultiplexor.getConfig().fileLanes();
-        this.lanes = new AsynchChannel[max];
-        this.idle = new ArrayBlockingQueue<>(max);
-        lanes[0] = AsynchChannel.wrapFile(demultiplexor, this, file, laneOptions);
+        this.limit = demultiplexor.getConfig().fileLanes();
+        this.lanes = new Lane[limit + 1];
+        this.idle = new ArrayBlockingQueue<>(limit + 1);
+        lanes[0] = new Lane(AsynchChannel.wrapFile(demultiplexor, this, file, laneOptions));
         count = 1;
-        full = max == 1;
+        full = limit == 1;
         idle.add(lanes[0]);
     }
 
@@ -95,9 +104,9 @@ final class FileLanes implements AsynchHandler {
      * @throws IllegalArgumentException as {@link AsynchChannel#read(ByteBuffer, long, Object)} (nothing started)
      */
     void read(LaneTransfer t, ByteBuffer dst, long position) {
-        AsynchChannel lane = acquire(t);
+        Lane lane = acquire(t);
         try {
-            lane.read(dst, position, t);
+            lane.channel.read(dst, position, t);
         } catch (RuntimeException | Error e) {
             release(t);
             throw e;
@@ -110,41 +119,88 @@ final class FileLanes implements AsynchHandler {
      * @throws IllegalArgumentException as {@link AsynchChannel#write(ByteBuffer, long, Object)} (nothing started)
      */
     void write(LaneTransfer t, ByteBuffer src, long position) {
-        AsynchChannel lane = acquire(t);
+        Lane lane = acquire(t);
         try {
-            lane.write(src, position, t);
+            lane.channel.write(src, position, t);
         } catch (RuntimeException | Error e) {
             release(t);
             throw e;
         }
     }
 
-    private AsynchChannel acquire(LaneTransfer t) {
-        AsynchChannel lane = idle.poll();
+    /**
+     * A lane for {@code t}: an idle one, else a new one within the limit, else a busy one (shared), never one whose
+     * callback the calling thread is running; failing all that, one beyond the limit, and failing that too (no
+     * descriptor left) the caller's own lane, behind its callback.
+     */
+    private Lane acquire(LaneTransfer t) {
+        Thread me = Thread.currentThread();
+        Lane lane = idle.poll();
+        Lane mine = null;
+        if (lane != null && lane.inCallbackOf(me)) {
+            mine = lane;
+            lane = idle.poll();
+            if (lane != null && lane.inCallbackOf(me)) { // callbacks nested on one thread: rare, no third try
+                idle.offer(lane);
+                lane = null;
+            }
+        }
         if (lane == null && !full) {
-            lane = grow();
+            lane = grow(limit);
         }
-        t.exclusive = lane != null;
+        boolean exclusive = lane != null;
         if (lane == null) {
-            AsynchChannel[] all = lanes;
-            lane = all[Math.floorMod(nextShared.getAndIncrement(), count)];
+            lane = shared(me);
         }
+        if (lane == null) {
+            lane = grow(lanes.length); // every open lane is running this thread's callback
+            exclusive = lane != null;
+        }
+        if (lane == null) {
+            LOG.debug("no lane but the caller's own for an operation on {}: it waits for the callback", file);
+            lane = mine != null ? mine : lanes[0];
+            exclusive = lane == mine;
+            mine = null;
+        }
+        if (mine != null) {
+            idle.offer(mine);
+        }
+        t.exclusive = exclusive;
         t.lane = lane;
         return lane;
     }
 
-    /** A new lane, or null when the limit is met, the file is closed, or the engine refuses one more. */
-    private AsynchChannel grow() {
+    /** A busy lane, round-robin, that is not running a callback of {@code me}; null if there is none. */
+    private Lane shared(Thread me) {
+        Lane[] all = lanes;
+        int n = count;
+        int first = Math.floorMod(nextShared.getAndIncrement(), n);
+        for (int i = 0; i < n; i++) {
+            Lane lane = all[(first + i) % n];
+            if (!lane.inCallbackOf(me)) {
+                return lane;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A new lane if fewer than {@code max} are open; null when there are {@code max}, the file is closed, or the
+     * engine refuses one more (then no lane is opened within the limit any more).
+     */
+    private Lane grow(int max) {
         growLock.lock();
         try {
             int n = count;
-            if (full || closed || n == lanes.length) {
-                full = true;
+            if (closed || n >= max || (full && max == limit)) {
+                if (max == limit) {
+                    full = true;
+                }
                 return null;
             }
-            AsynchChannel lane;
+            Lane lane;
             try {
-                lane = AsynchChannel.wrapFile(demultiplexor, this, file, laneOptions);
+                lane = new Lane(AsynchChannel.wrapFile(demultiplexor, this, file, laneOptions));
             } catch (IOException | RuntimeException e) {
                 // Out of descriptors, the demultiplexor closed, ...: the lanes there are carry on.
                 LOG.debug("no lane {} for {}; queueing on the {} open", n + 1, file, n, e);
@@ -153,6 +209,9 @@ final class FileLanes implements AsynchHandler {
             }
             lanes[n] = lane;
             count = n + 1;
+            if (n + 1 >= limit) {
+                full = true;
+            }
             return lane;
         } finally {
             growLock.unlock();
@@ -160,7 +219,7 @@ final class FileLanes implements AsynchHandler {
     }
 
     private void release(LaneTransfer t) {
-        AsynchChannel lane = t.lane;
+        Lane lane = t.lane;
         t.lane = null;
         if (t.exclusive) {
             idle.offer(lane);
@@ -169,24 +228,30 @@ final class FileLanes implements AsynchHandler {
 
     @Override
     public void onReadCompleted(OpRead op) {
-        completed(op);
+        completed(op, true);
     }
 
     @Override
     public void onWriteCompleted(OpWrite op) {
-        completed(op);
+        completed(op, false);
     }
 
-    private void completed(ChannelOp op) {
+    private void completed(ChannelOp op, boolean read) {
         LaneTransfer t = (LaneTransfer) op.getAttachment();
         long bytes = op.getBytesCompleted();
         Throwable error = op.getError();
+        Lane lane = t.lane;
+        Thread me = Thread.currentThread();
+        // Marked before the lane is idle again: this thread must never take it while the callback runs.
+        Thread before = lane.enter(read, me);
         release(t);
         try {
             t.laneDone(bytes, error);
         } catch (RuntimeException | Error e) {
             // A defect of ours (laneDone must not throw): the lane stays open for the operations of others.
             LOG.error("completion of a file operation on {} failed", file, e);
+        } finally {
+            lane.leave(read, before);
         }
     }
 
@@ -212,12 +277,54 @@ final class FileLanes implements AsynchHandler {
             growLock.unlock();
         }
         for (int i = 0; i < n; i++) {
-            lanes[i].close();
+            lanes[i].channel.close();
         }
     }
 
     @Override
     public String toString() {
-        return "lanes[" + count + " of " + lanes.length + ", " + file + "]";
+        return "lanes[" + count + " of " + limit + ", " + file + "]";
+    }
+
+    /**
+     * One lane: its channel, and the threads running its read and its write callback (each direction dispatches
+     * one callback at a time; the two may run at once).
+     */
+    static final class Lane {
+
+        final AsynchChannel channel;
+        private volatile Thread readCallback;
+        private volatile Thread writeCallback;
+
+        Lane(AsynchChannel channel) {
+            this.channel = channel;
+        }
+
+        /** Whether {@code thread} is running a callback of this lane. */
+        boolean inCallbackOf(Thread thread) {
+            return readCallback == thread || writeCallback == thread;
+        }
+
+        /** Marks {@code thread} as running the callback of one direction; returns what {@link #leave} restores. */
+        Thread enter(boolean read, Thread thread) {
+            Thread before;
+            if (read) {
+                before = readCallback;
+                readCallback = thread;
+            } else {
+                before = writeCallback;
+                writeCallback = thread;
+            }
+            return before;
+        }
+
+        /** Ends what {@link #enter} began. */
+        void leave(boolean read, Thread before) {
+            if (read) {
+                readCallback = before;
+            } else {
+                writeCallback = before;
+            }
+        }
     }
 }

@@ -1,7 +1,5 @@
 package dev.proactor.nio2;
 
-import dev.proactor.AsynchChannel;
-
 /**
  * One read or write of a {@link ProactorFiles} channel while it is in a {@link FileLanes lane}: the lane it runs on
  * and what its completion does. The lane fields belong to {@link FileLanes}.
@@ -9,7 +7,7 @@ import dev.proactor.AsynchChannel;
 abstract class LaneTransfer {
 
     /** The lane the operation runs on, while it runs; written and read by {@link FileLanes}. */
-    AsynchChannel lane;
+    FileLanes.Lane lane;
     /** Whether the operation holds {@link #lane} alone (it goes back to the idle lanes when it completes). */
     boolean exclusive;
 

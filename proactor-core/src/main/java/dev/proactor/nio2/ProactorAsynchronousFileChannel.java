@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link NonReadableChannelException}, {@link NonWritableChannelException}); an operation on a closed channel
  * fails with {@link ClosedChannelException} through its handler or future; {@link #close()} makes operations still
  * waiting for the engine fail with {@link java.nio.channels.AsynchronousCloseException} (one the engine already
- * finished keeps its result). A write completes when every byte was written.
+ * finished keeps its result). A write completes when every byte was written. On a file without a position (a pipe,
+ * a FIFO: see {@link FilePositions}) every read and write fails with the JDK's {@link java.io.IOException}
+ * ("Illegal seek"), as the JDK's {@code pread(2)} and {@code pwrite(2)} do.
  *
  * <p>Thread-safe.
  */
@@ -38,6 +40,8 @@ final class ProactorAsynchronousFileChannel extends AsynchronousFileChannel {
 
     private final FileChannel file;
     private final FileOptions options;
+    /** Whether the file has no position (see {@link FilePositions}): every transfer fails. */
+    private final boolean stream;
     private final FileLanes lanes;
     private final FileLocking locking;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -54,6 +58,7 @@ final class ProactorAsynchronousFileChannel extends AsynchronousFileChannel {
             throws IOException {
         this.file = file;
         this.options = options;
+        this.stream = FilePositions.isStream(file);
         this.lanes = new FileLanes(demultiplexor, file, options);
         this.locking = new FileLocking(this, file);
     }
@@ -117,10 +122,14 @@ final class ProactorAsynchronousFileChannel extends AsynchronousFileChannel {
         if (read && buffer.isReadOnly()) {
             throw new IllegalArgumentException("Read-only buffer");
         }
-        boolean open = isOpen();
-        boolean now = !open || !buffer.hasRemaining();
-        transfer().start(read, buffer, position, attachment, handler, future, now,
-                open ? null : new ClosedChannelException());
+        Throwable error = null;
+        if (!isOpen()) {
+            error = new ClosedChannelException();
+        } else if (stream && buffer.hasRemaining()) {
+            error = FilePositions.illegalSeek();
+        }
+        boolean now = error != null || !buffer.hasRemaining();
+        transfer().start(read, buffer, position, attachment, handler, future, now, error);
     }
 
     // ---------------------------------------------------------------- done by the JDK's channel

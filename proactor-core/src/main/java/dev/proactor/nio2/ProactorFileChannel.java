@@ -34,6 +34,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * chunk is appended chunk by chunk, so appends of other writers may come between its chunks. Locks are the JDK's,
  * presented as locks of this channel.
  *
+ * <p>A file without a position (a pipe, a FIFO, a terminal: see {@link FilePositions}) is read and written where its
+ * stream is, as the JDK's channel does with {@code read(2)} and {@code write(2)}): a read returns what one engine
+ * read brings (it never waits for more once it has bytes), and what needs a position ({@link #position()},
+ * positional reads and writes) fails with the JDK's {@link IOException} ("Illegal seek").
+ *
  * <p>Thread-safe.
  */
 final class ProactorFileChannel extends FileChannel {
@@ -41,6 +46,8 @@ final class ProactorFileChannel extends FileChannel {
     private final FileChannel file;
     private final FileLanes lanes;
     private final FileOptions options;
+    /** Whether the file has no position (see {@link FilePositions}). */
+    private final boolean stream;
     private final ReentrantLock positionLock = new ReentrantLock();
     /** The position of relative reads and writes; guarded by positionLock. */
     private long position;
@@ -55,6 +62,7 @@ final class ProactorFileChannel extends FileChannel {
     ProactorFileChannel(Demultiplexor demultiplexor, FileChannel file, FileOptions options) throws IOException {
         this.file = file;
         this.options = options;
+        this.stream = FilePositions.isStream(file);
         this.lanes = new FileLanes(demultiplexor, file, options);
     }
 
@@ -80,7 +88,7 @@ final class ProactorFileChannel extends FileChannel {
             try {
                 begin();
                 if (isOpen()) {
-                    n = BlockingIo.read(lanes, dst, position);
+                    n = BlockingIo.read(lanes, dst, position, stream);
                     if (n > 0) {
                         position += n;
                     }
@@ -108,22 +116,39 @@ final class ProactorFileChannel extends FileChannel {
             boolean endOfFile = false;
             try {
                 begin();
-                for (int i = offset; i < offset + length && isOpen(); i++) {
-                    ByteBuffer dst = dsts[i];
-                    if (!dst.hasRemaining()) {
-                        continue;
+                if (stream) {
+                    // One read for all the buffers, as the JDK's readv: a second would wait for more bytes.
+                    if (isOpen()) {
+                        long n = BlockingIo.scatter(lanes, dsts, offset, length);
+                        endOfFile = n < 0;
+                        total = Math.max(n, 0);
                     }
-                    int n = BlockingIo.read(lanes, dst, position + total);
-                    if (n < 0) {
-                        endOfFile = total == 0;
-                        break;
+                } else {
+                    for (int i = offset; i < offset + length && isOpen(); i++) {
+                        ByteBuffer dst = dsts[i];
+                        if (!dst.hasRemaining()) {
+                            continue;
+                        }
+                        int n;
+                        try {
+                            n = BlockingIo.read(lanes, dst, position + total, false);
+                        } catch (IOException | RuntimeException e) {
+                            if (total > 0) {
+                                break; // report what the buffers before this one read, as the JDK's readv would
+                            }
+                            throw e;
+                        }
+                        if (n < 0) {
+                            endOfFile = total == 0;
+                            break;
+                        }
+                        total += n;
+                        if (dst.hasRemaining() || Thread.currentThread().isInterrupted()) {
+                            break; // a short read: the end of the file is near
+                        }
                     }
-                    total += n;
-                    if (dst.hasRemaining() || Thread.currentThread().isInterrupted()) {
-                        break; // a short read: the end of the file is near
-                    }
+                    position += total;
                 }
-                position += total;
             } finally {
                 end(total > 0);
             }
@@ -176,12 +201,22 @@ final class ProactorFileChannel extends FileChannel {
             try {
                 begin();
                 for (int i = offset; i < offset + length && isOpen(); i++) {
-                    ByteBuffer src = srcs[i];
-                    if (src.hasRemaining()) {
-                        total += BlockingIo.write(lanes, src, at + total);
+                    ByteBuffer src = srcs[i]; // checked for null above
+                    if (!src.hasRemaining()) {
+                        continue;
                     }
-                    if (Thread.currentThread().isInterrupted()) {
-                        break;
+                    int n;
+                    try {
+                        n = BlockingIo.write(lanes, src, at + total);
+                    } catch (IOException | RuntimeException e) {
+                        if (total > 0) {
+                            break; // report what the buffers before this one wrote, as the JDK's one writev would
+                        }
+                        throw e;
+                    }
+                    total += n;
+                    if (src.hasRemaining() || Thread.currentThread().isInterrupted()) {
+                        break; // written in part before an error, which the next call meets again
                     }
                 }
                 if (!options.append) {
@@ -210,7 +245,10 @@ final class ProactorFileChannel extends FileChannel {
         try {
             begin();
             if (isOpen()) {
-                n = BlockingIo.read(lanes, dst, position);
+                if (stream) {
+                    throw FilePositions.illegalSeek();
+                }
+                n = BlockingIo.read(lanes, dst, position, false);
             }
         } finally {
             end(n > 0);
@@ -231,6 +269,9 @@ final class ProactorFileChannel extends FileChannel {
         try {
             begin();
             if (isOpen()) {
+                if (stream) {
+                    throw FilePositions.illegalSeek();
+                }
                 n = BlockingIo.write(lanes, src, position);
             }
         } finally {
@@ -244,6 +285,9 @@ final class ProactorFileChannel extends FileChannel {
     @Override
     public long position() throws IOException {
         ensureOpen();
+        if (stream) {
+            return delegated(file::position); // fails as the JDK's does
+        }
         positionLock.lock();
         try {
             return options.append ? delegated(file::size) : position;
@@ -258,6 +302,9 @@ final class ProactorFileChannel extends FileChannel {
             throw new IllegalArgumentException("Negative position");
         }
         ensureOpen();
+        if (stream) {
+            delegated(() -> file.position(newPosition)); // fails as the JDK's does
+        }
         positionLock.lock();
         try {
             position = newPosition;

@@ -33,7 +33,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * must also be aligned, a heap buffer is copied through an aligned one.
  *
  * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (see
- * {@link ProactorConfig#fileLanes()}); more wait behind them.
+ * {@link ProactorConfig#fileLanes()}); more wait behind them. An operation started inside a completion handler of
+ * the same channel never waits behind that handler (so the handler may wait for it): with a limit of 1 it gets one
+ * lane beyond the limit.
+ *
+ * <p><b>Files without a position</b> (a pipe, a FIFO, a terminal) behave as with the JDK: relative reads and writes
+ * go where the stream is, a read returns what one read brings (it never waits for more once it has bytes), and what
+ * needs a position ({@code position()}, positional transfers, every transfer of the asynchronous channel) fails
+ * with an {@link IOException} ("Illegal seek"). A read that waits for a writer parks its caller like any other: no
+ * engine runs it on the calling thread.
+ *
+ * <p><b>Failures.</b> A transfer that fails after moving bytes (heap buffers move in chunks, scattering and
+ * gathering transfers buffer by buffer) returns the bytes it moved, as the JDK's single system call would, and
+ * throws only when it moved nothing.
  *
  * <p><b>The default demultiplexor</b> is made on first use from the {@code proactor.*} system properties
  * ({@link ProactorConfig#fromSystemProperties()}) and started; its daemon threads dispatch completions (and run

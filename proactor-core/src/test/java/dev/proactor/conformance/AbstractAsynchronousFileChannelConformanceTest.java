@@ -27,6 +27,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -346,6 +347,86 @@ public abstract class AbstractAsynchronousFileChannelConformanceTest {
             } finally {
                 holder.release();
             }
+        }
+    }
+
+    // ---------------------------------------------------------------- operations started inside a handler
+
+    /** A hang guard for a wait inside a handler: shorter than the test's, so the handler reports it. */
+    private static final long NESTED_GUARD_SECONDS = 20;
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aFutureWaitedForInsideAHandlerOfTheSameChannelCompletes(Nio2FileTarget target) throws Exception {
+        Path file = dir.resolve("nested");
+        byte[] data = random(3 * 4096, 17);
+        Files.write(file, data);
+        try (Nio2Files f = target.open()) {
+            AsynchronousFileChannel ch = f.openAsynchronous(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            ByteBuffer first = ByteBuffer.allocateDirect(4096);
+            ByteBuffer nested = ByteBuffer.allocate(4096);
+            CompletableFuture<Integer> nestedRead = new CompletableFuture<>();
+            CompletableFuture<Integer> nestedWrite = new CompletableFuture<>();
+            Outcome<Integer> outer = new Outcome<>();
+            // The channel's first operation: its handler blocks on the channel's next ones (pool threads are free).
+            ch.read(first, 0, null, new CompletionHandler<Integer, Object>() {
+                @Override
+                public void completed(Integer n, Object attachment) {
+                    try {
+                        nestedRead.complete(ch.read(nested, 4096).get(NESTED_GUARD_SECONDS, TimeUnit.SECONDS));
+                        nestedWrite.complete(ch.write(ByteBuffer.wrap(new byte[] {1, 2, 3}), 2 * 4096)
+                                .get(NESTED_GUARD_SECONDS, TimeUnit.SECONDS));
+                    } catch (Throwable e) {
+                        nestedRead.completeExceptionally(e);
+                        nestedWrite.completeExceptionally(e);
+                    }
+                    outer.completed(n, attachment);
+                }
+
+                @Override
+                public void failed(Throwable e, Object attachment) {
+                    outer.failed(e, attachment);
+                }
+            });
+            assertEquals(4096, outer.value());
+            assertEquals(4096, get(nestedRead), "the read waited for inside the handler");
+            assertEquals(3, get(nestedWrite), "the write waited for inside the handler");
+            assertArrayEquals(Arrays.copyOfRange(data, 0, 4096), bytes(first.flip()));
+            assertArrayEquals(Arrays.copyOfRange(data, 4096, 2 * 4096), nested.array());
+            ByteBuffer written = ByteBuffer.allocate(3);
+            assertEquals(3, get(ch.read(written, 2 * 4096)));
+            assertArrayEquals(new byte[] {1, 2, 3}, written.array());
+        }
+    }
+
+    // ---------------------------------------------------------------- files without a position (a FIFO)
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aFifoFailsEveryReadAndWriteForItHasNoPosition(Nio2FileTarget target) throws Exception {
+        Path fifo = Fifo.make(dir, "fifo");
+        try (Nio2Files f = target.open();
+             java.nio.channels.FileChannel other = java.nio.channels.FileChannel.open(fifo,
+                     StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            assertEquals(3, other.write(ByteBuffer.wrap(new byte[] {1, 2, 3})), "bytes a read could take");
+            Callers.call(() -> {
+                AsynchronousFileChannel ch = f.openAsynchronous(fifo, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE);
+                // Every operation has a position, and pread(2)/pwrite(2) fail on a FIFO ("Illegal seek").
+                ExecutionException e = assertThrows(ExecutionException.class,
+                        () -> get(ch.read(ByteBuffer.allocate(3), 0)));
+                assertInstanceOf(java.io.IOException.class, e.getCause());
+                Outcome<Integer> w = new Outcome<>();
+                ch.write(ByteBuffer.allocateDirect(1), 0, "w", w);
+                assertInstanceOf(java.io.IOException.class, w.failure());
+                assertEquals("w", w.attachment());
+                assertEquals(0, get(ch.read(ByteBuffer.allocate(0), 0)), "nothing to read: no system call");
+                assertEquals(0, ch.size());
+                assertTrue(ch.isOpen());
+            });
+            ByteBuffer left = ByteBuffer.allocate(3);
+            assertEquals(3, other.read(left), "no byte was taken from the FIFO");
+            assertArrayEquals(new byte[] {1, 2, 3}, left.array());
         }
     }
 }

@@ -627,4 +627,169 @@ public abstract class AbstractFileChannelConformanceTest {
             ch.close();
         }
     }
+
+    // ---------------------------------------------------------------- files without a position (a FIFO)
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aFifoIsReadAndWrittenAtItsOwnPositionAndHasNoOther(Nio2FileTarget target) throws Exception {
+        Path fifo = Fifo.make(dir, "fifo");
+        try (Nio2Files f = target.open()) {
+            Callers.call(() -> {
+                // READ and WRITE: opening a FIFO for both does not wait for another side (Linux).
+                try (FileChannel ch = f.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    assertEquals(5, ch.write(ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5})), "a relative heap write");
+                    assertEquals(2, ch.write(ByteBuffer.allocateDirect(2).put(new byte[] {6, 7}).flip()));
+                    ByteBuffer three = ByteBuffer.allocate(3);
+                    assertEquals(3, ch.read(three), "a relative read: read(2), not pread(2)");
+                    assertArrayEquals(new byte[] {1, 2, 3}, three.array());
+                    ByteBuffer[] two = {ByteBuffer.allocate(2), ByteBuffer.allocateDirect(10)};
+                    assertEquals(4, ch.read(two), "a scattering read takes what is there");
+                    assertArrayEquals(new byte[] {4, 5}, two[0].array());
+                    assertArrayEquals(new byte[] {6, 7}, bytes(two[1].flip()));
+                    // Exactly what fills the first buffer: the read returns it, it does not wait for more.
+                    assertEquals(2, ch.write(ByteBuffer.wrap(new byte[] {8, 9})));
+                    ByteBuffer[] full = {ByteBuffer.allocate(2), ByteBuffer.allocate(10)};
+                    assertEquals(2, ch.read(full), "a stream read returns what it has, never waits for more");
+                    assertArrayEquals(new byte[] {8, 9}, full[0].array());
+                    assertEquals(3, ch.write(ByteBuffer.wrap(new byte[] {10, 11, 12})));
+                    ByteBuffer large = ByteBuffer.allocate(300_000);
+                    assertEquals(3, ch.read(large), "a heap read larger than a bounce chunk");
+                    assertArrayEquals(new byte[] {10, 11, 12}, bytes(large.flip()));
+                    // No position: what needs one fails as lseek(2) and pread(2) do ("Illegal seek").
+                    assertThrows(IOException.class, ch::position);
+                    assertThrows(IOException.class, () -> ch.position(0));
+                    assertThrows(IOException.class, () -> ch.read(ByteBuffer.allocate(1), 0));
+                    assertThrows(IOException.class, () -> ch.write(ByteBuffer.allocate(1), 0));
+                    assertEquals(0, ch.read(ByteBuffer.allocate(0), 0), "nothing to read: no system call");
+                    assertEquals(0, ch.size());
+                    assertEquals(1, ch.write(ByteBuffer.wrap(new byte[] {13})), "the channel still works");
+                    ByteBuffer last = ByteBuffer.allocateDirect(1);
+                    assertEquals(1, ch.read(last));
+                    assertEquals(13, last.get(0));
+                }
+            });
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aReaderWaitingOnAnEmptyFifoIsEndedByClose(Nio2FileTarget target) throws Exception {
+        Path fifo = Fifo.make(dir, "closed");
+        try (Nio2Files f = target.open()) {
+            FileChannel ch = f.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            AtomicReference<Throwable> outcome = new AtomicReference<>();
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+            ByteBuffer dst = ByteBuffer.allocate(10);
+            Thread reader = Callers.start(() -> {
+                try {
+                    ch.read(dst);
+                } catch (Throwable e) {
+                    outcome.set(e);
+                }
+                done.countDown();
+            });
+            if (!f.isJdk()) {
+                // Ours parks while its read waits in the engine (the JDK's thread sits in read(2), which no state
+                // tells from running: it may be closed before it blocks, hence ClosedChannelException below).
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Outcome.GUARD_SECONDS);
+                while (reader.getState() != Thread.State.WAITING) {
+                    assertTrue(System.nanoTime() - deadline < 0, "hang guard: the reader never parked");
+                    Thread.sleep(1);
+                }
+            }
+            ch.close();
+            assertTrue(done.await(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: close did not end the read");
+            assertTrue(outcome.get() instanceof ClosedChannelException, () -> "ended by " + outcome.get());
+            if (!f.isJdk()) {
+                assertTrue(outcome.get() instanceof java.nio.channels.AsynchronousCloseException,
+                        () -> "a read blocked when the channel closed: " + outcome.get());
+            }
+            assertEquals(0, dst.position(), "nothing was read");
+        }
+    }
+
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void virtualReadersWaitingOnAnEmptyFifoLeaveTheCarrierToOthers(Nio2FileTarget target) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(!target.isJdk(),
+                "ours only: the JDK's channel blocks its carrier in the system call");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Callers.virtual(),
+                "virtual callers only: the forked JDK 21+ run with one carrier");
+        Path fifo = Fifo.make(dir, "empty");
+        int readers = 64;
+        int channels = 4;
+        int size = 64; // readers * size = 4096 = PIPE_BUF: one atomic write feeds them all
+        try (Nio2Files f = target.open()) {
+            FileChannel[] chs = new FileChannel[channels];
+            for (int i = 0; i < channels; i++) {
+                chs[i] = f.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            }
+            java.util.concurrent.atomic.AtomicLong ticks = new java.util.concurrent.atomic.AtomicLong();
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            Callers.startVirtual(() -> {
+                while (!stop.get()) {
+                    ticks.incrementAndGet();
+                    try {
+                        Thread.sleep(1); // parks: the readers get the carrier in between
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(readers);
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(readers);
+            ByteBuffer[] got = new ByteBuffer[readers];
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            for (int i = 0; i < readers; i++) {
+                int me = i;
+                got[i] = buffer(i % 2 == 1, size);
+                Callers.startVirtual(() -> {
+                    started.countDown();
+                    try {
+                        assertEquals(size, chs[me % channels].read(got[me]));
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    } finally {
+                        done.countDown();
+                    }
+                });
+            }
+            try {
+                assertTrue(started.await(Outcome.GUARD_SECONDS, TimeUnit.SECONDS),
+                        "hang guard: the readers never all ran (one holds the only carrier in its read?)");
+                long before = ticks.get();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(Outcome.GUARD_SECONDS);
+                while (ticks.get() < before + 3) {
+                    assertTrue(System.nanoTime() - deadline < 0,
+                            "hang guard: the ticker made no progress while the readers waited (pinned carrier?)");
+                    Thread.sleep(1);
+                }
+                assertEquals(readers, done.getCount(), "no reader finished: the FIFO is empty");
+            } finally {
+                stop.set(true);
+                // Feed every reader, passing or not, so none is left blocked: chunk k is filled with byte k.
+                byte[] data = new byte[readers * size];
+                for (int k = 0; k < readers; k++) {
+                    Arrays.fill(data, k * size, (k + 1) * size, (byte) k);
+                }
+                try (FileChannel writer = FileChannel.open(fifo, StandardOpenOption.WRITE)) {
+                    assertEquals(data.length, writer.write(ByteBuffer.wrap(data)));
+                }
+            }
+            assertTrue(done.await(Outcome.GUARD_SECONDS, TimeUnit.SECONDS), "hang guard: readers never finished");
+            assertNull(failure.get(), () -> "a reader failed: " + failure.get());
+            boolean[] seen = new boolean[readers];
+            for (int i = 0; i < readers; i++) {
+                byte[] b = bytes(got[i].flip());
+                assertEquals(size, b.length, "reader " + i);
+                int k = b[0];
+                for (byte x : b) {
+                    assertEquals(k, x, "reader " + i + " got one whole chunk");
+                }
+                assertFalse(seen[k], "chunk " + k + " read twice");
+                seen[k] = true;
+            }
+        }
+    }
 }

@@ -289,4 +289,92 @@ class BlockedFileCallersTest {
             assertArrayEquals(new byte[] {1, 2, 3}, again.array());
         }
     }
+
+    @Test
+    void aFutureWaitedForInsideAHandlerCompletesOnAChannelOfOneLane() throws Exception {
+        byte[] data = new byte[2 * 4096];
+        new Random(4).nextBytes(data);
+        Path file = file(data);
+        try (Demultiplexor demux = open(2, 1);
+             ProactorAsynchronousFileChannel ch = (ProactorAsynchronousFileChannel) ProactorFiles.openAsynchronous(
+                     demux, file, StandardOpenOption.READ)) {
+            ByteBuffer nested = ByteBuffer.allocate(4096);
+            AtomicReference<Object> nestedOutcome = new AtomicReference<>();
+            CountDownLatch handled = new CountDownLatch(1);
+            ch.read(ByteBuffer.allocate(4096), 0, null, new CompletionHandler<Integer, Object>() {
+                @Override
+                public void completed(Integer n, Object attachment) {
+                    try {
+                        // The only lane runs this handler: the read must not queue behind it.
+                        nestedOutcome.set(ch.read(nested, 4096).get(20, TimeUnit.SECONDS));
+                    } catch (Throwable e) {
+                        nestedOutcome.set(e);
+                    }
+                    handled.countDown();
+                }
+
+                @Override
+                public void failed(Throwable e, Object attachment) {
+                    nestedOutcome.set(e);
+                    handled.countDown();
+                }
+            });
+            assertTrue(handled.await(60, TimeUnit.SECONDS), "hang guard: the handler never ended");
+            assertEquals(4096, nestedOutcome.get(), () -> "the nested read: " + nestedOutcome.get());
+            assertArrayEquals(Arrays.copyOfRange(data, 4096, 2 * 4096), nested.array());
+            assertEquals(2, ch.lanes().laneCount(), "one lane beyond proactor.fileLanes, for the nested read");
+        }
+    }
+
+    @Test
+    void aReadWaitingOnAnEmptyFifoLeavesTheWorkersToOtherFiles() throws Exception {
+        Path fifo = dev.proactor.conformance.Fifo.make(dir, "fifo");
+        byte[] data = new byte[4096];
+        new Random(5).nextBytes(data);
+        Path file = file(data);
+        try (Demultiplexor demux = open(1, 4);
+             java.nio.channels.FileChannel pipe = ProactorFiles.open(demux, fifo, StandardOpenOption.READ,
+                     StandardOpenOption.WRITE);
+             java.nio.channels.FileChannel disk = ProactorFiles.open(demux, file, StandardOpenOption.READ)) {
+            ByteBuffer fromPipe = ByteBuffer.allocate(3);
+            AtomicReference<Object> pipeOutcome = new AtomicReference<>();
+            CountDownLatch pipeDone = new CountDownLatch(1);
+            Thread pipeReader = Callers.start(() -> {
+                try {
+                    pipeOutcome.set(pipe.read(fromPipe));
+                } catch (Throwable e) {
+                    pipeOutcome.set(e);
+                }
+                pipeDone.countDown();
+            });
+            assertEquals(Thread.State.WAITING, parkedOrEnded(pipeReader), "the FIFO read is queued first");
+            // One worker, and a read that waits for a writer: a read of another file must not queue behind it.
+            ByteBuffer fromDisk = ByteBuffer.allocate(4096);
+            AtomicReference<Object> diskOutcome = new AtomicReference<>();
+            CountDownLatch diskDone = new CountDownLatch(1);
+            Callers.start(() -> {
+                try {
+                    diskOutcome.set(disk.read(fromDisk, 0));
+                } catch (Throwable e) {
+                    diskOutcome.set(e);
+                }
+                diskDone.countDown();
+            });
+            try {
+                assertTrue(diskDone.await(30, TimeUnit.SECONDS),
+                        "hang guard: the disk read waited behind the FIFO read for the only worker");
+                assertEquals(4096, diskOutcome.get(), () -> "the disk read: " + diskOutcome.get());
+                assertArrayEquals(data, fromDisk.array());
+                assertEquals(1, pipeDone.getCount(), "the FIFO read still waits for a writer");
+            } finally {
+                try (java.nio.channels.FileChannel writer = java.nio.channels.FileChannel.open(fifo,
+                        StandardOpenOption.WRITE)) {
+                    writer.write(ByteBuffer.wrap(new byte[] {1, 2, 3}));
+                }
+            }
+            assertTrue(pipeDone.await(60, TimeUnit.SECONDS), "hang guard: the FIFO read never ended");
+            assertEquals(3, pipeOutcome.get(), () -> "the FIFO read: " + pipeOutcome.get());
+            assertArrayEquals(new byte[] {1, 2, 3}, fromPipe.array());
+        }
+    }
 }

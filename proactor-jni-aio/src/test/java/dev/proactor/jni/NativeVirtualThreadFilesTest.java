@@ -1,5 +1,6 @@
 package dev.proactor.jni;
 
+import dev.proactor.conformance.Fifo;
 import dev.proactor.conformance.VirtualThreadFork;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -8,8 +9,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The file-channel contract tests on io_uring and Linux AIO again on virtual threads, in a forked JDK 21+ with one
- * carrier thread (see {@link VirtualThreadFork}), the no-pinning test included (it is skipped there only where an
- * engine is unavailable). Skipped, with the reason, without a JDK 21+.
+ * carrier thread (see {@link VirtualThreadFork}), the no-pinning tests included (skipped there only where an engine
+ * is unavailable, the FIFO one also where no FIFO can be made). Skipped, with the reason, without a JDK 21+.
  */
 @Timeout(value = 360, unit = TimeUnit.SECONDS)
 class NativeVirtualThreadFilesTest {
@@ -19,6 +20,9 @@ class NativeVirtualThreadFilesTest {
         List<String> mustSucceed = new java.util.ArrayList<>();
         if (IoUring.isAvailable() && LinuxAio.isAvailable()) {
             mustSucceed.add("virtualReadersWaitingForTheEngineLeaveTheCarrierToOthers");
+            if (Fifo.isAvailable()) {
+                mustSucceed.add("virtualReadersWaitingOnAnEmptyFifoLeaveTheCarrierToOthers");
+            }
         }
         VirtualThreadFork.run(List.of(
                 Class.forName("dev.proactor.jni.uring.IoUringFileChannelConformanceTest"),

@@ -21,6 +21,7 @@ import java.nio.channels.NonWritableChannelException;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,19 +34,25 @@ import org.slf4j.LoggerFactory;
  * <p>Requests: what a read or write becomes in its iocb (direct buffers as they are, heap buffers through the
  * slot's bounce block, several buffers as an iovec array) and how an event's result goes back to it is
  * {@link AioFileOps}'s; this context owns the slots, submits, cancels and reaps. A short write is submitted again,
- * on the same slot, from where it stopped until every byte is written.
+ * on the same slot, from where it stopped until every byte is written. Only disk files (regular files, block
+ * devices) are submitted: {@code io_submit} would run the transfer of any other file (a pipe, a FIFO) to its end on
+ * the starting thread, waiting there for another party, so those run on {@link AioBlockingFiles}'s workers and come
+ * back through the same eventfd.
  *
  * <p>Cancel ({@code io_cancel}): the kernel cannot cancel plain file reads and writes (it answers {@code EINVAL}),
  * so such a request runs to the end and completes with its own result, as on the thread-pool file engine. Where a
  * kernel does cancel, the request completes once: at once when {@code io_cancel} returns the event, or with the
  * cancel reason when the event it reports later says {@code ECANCELED}.
  *
- * <p>Threading: {@link #start}, {@link #cancel} from any thread (lock order: the file channel, then this
- * context); {@link #collect} by the leader only; {@link #quiesce} and {@link #close} once, at the end. The context's
- * lock is never held across {@code io_submit}, which runs a buffered read to its end inside the call: a cold read
- * must not keep the leader from reaping. An event that cannot be applied to its request (a buffer changed while
- * in flight) fails that request only; the rest of its batch completes. Whatever filling an iocb throws (a misuse,
- * an {@link Error} such as no direct memory for a bounce block) fails that request and frees its iocb.
+ * <p>Threading: {@link #start}, {@link #cancel} from any thread; {@link #collect} by the leader only;
+ * {@link #quiesce} and {@link #close} once, at the end. No lock is held across {@code io_submit}, which runs a
+ * buffered read to its end inside the call: a cold read must keep neither the leader from reaping nor it from
+ * submitting the rest of a short write of the same file. What keeps the file's descriptor open during a
+ * submission is the channel's submission count ({@link AioFileChannel#beginSubmit()}), whose lock is taken for a
+ * moment before and after, never together with this context's. An event that cannot be applied to its request (a
+ * buffer changed while in flight) fails that request only; the rest of its batch completes. Whatever filling an
+ * iocb throws (a misuse, an {@link Error} such as no direct memory for a bounce block) fails that request and frees
+ * its iocb.
  */
 final class AioContext {
 
@@ -60,6 +67,8 @@ final class AioContext {
     private final NativeMemory iocbs = NativeMemory.allocate(DEPTH * LinuxAioNative.IOCB_SIZE);
     /** Fills {@link #iocbs} from requests and applies events back to them. */
     private final AioFileOps ops;
+    /** Runs the transfers of files that are not disk files; signals {@link #eventfd} when one finished. */
+    private final AioBlockingFiles blocking;
     /** io_getevents target; used under {@link #harvestLock}. */
     private final NativeMemory events = NativeMemory.allocate(DEPTH * LinuxAioNative.IO_EVENT_SIZE);
     /** io_cancel's result; used under this. */
@@ -84,6 +93,11 @@ final class AioContext {
      * test can make that step throw (null in production).
      */
     volatile Runnable beforePrepare;
+    /**
+     * Tests only: run on the submitting thread just before each {@code io_submit}, with the request (a test holds a
+     * submission there to see what else can go on meanwhile). Null otherwise.
+     */
+    volatile Consumer<IoRequest> beforeSubmit;
 
     /**
      * @throws IOException with the cause spelled out ({@code aio-max-nr}, seccomp) if io_setup or eventfd fails
@@ -101,6 +115,7 @@ final class AioContext {
         context = ctx;
         eventfd = efd;
         ops = new AioFileOps(iocbs, efd);
+        blocking = new AioBlockingFiles(efd);
         for (int i = 0; i < DEPTH; i++) {
             slots[i] = new AioSlot(i, iocbs.address(i * LinuxAioNative.IOCB_SIZE, LinuxAioNative.IOCB_SIZE));
             free[i] = DEPTH - 1 - i;
@@ -127,11 +142,20 @@ final class AioContext {
             request.complete(0); // nothing to write: no system call, as FileChannel.write
             return StartResult.COMPLETED;
         }
-        synchronized (channel) {
-            if (!channel.isOpenLocked()) {
+        if (!channel.disk) {
+            if (channel.isClosed() || !blocking.start(request, channel)) {
                 request.fail(new ClosedChannelException());
                 return StartResult.COMPLETED;
             }
+            return StartResult.PENDING;
+        }
+        // The descriptor stays open until endSubmit; no lock is held across io_submit, which runs a buffered read
+        // to its end: the leader must meanwhile be able to resubmit a short write of this file (see resubmit).
+        if (!channel.beginSubmit()) {
+            request.fail(new ClosedChannelException());
+            return StartResult.COMPLETED;
+        }
+        try {
             AioSlot slot = acquire();
             if (slot == null) {
                 return StartResult.DEFERRED; // every iocb in use: the core retries when one completes
@@ -160,6 +184,8 @@ final class AioContext {
                 return StartResult.COMPLETED;
             }
             return StartResult.PENDING;
+        } finally {
+            channel.endSubmit();
         }
     }
 
@@ -218,9 +244,10 @@ final class AioContext {
     }
 
     /**
-     * io_submit of the slot's iocb. Channel lock held (the descriptor is open), not this context's: a buffered
-     * read runs inside io_submit, and the leader must be able to reap meanwhile. The iocb is counted in flight
-     * before the call (its event may be reaped before the call returns) and uncounted if the kernel refused it.
+     * io_submit of the slot's iocb, inside the channel's {@link AioFileChannel#beginSubmit() submission} (the
+     * descriptor is open) and with no lock held: a buffered read runs inside io_submit, and the leader must be able
+     * to reap and resubmit meanwhile. The iocb is counted in flight before the call (its event may be reaped before
+     * the call returns) and uncounted if the kernel refused it.
      */
     private int submit(AioSlot slot) {
         synchronized (this) {
@@ -232,6 +259,10 @@ final class AioContext {
         }
         int result;
         try {
+            Consumer<IoRequest> hook = beforeSubmit;
+            if (hook != null) {
+                hook.accept(slot.request);
+            }
             result = LinuxAioNative.ioSubmitOne(context, slot.iocbAddress);
             Reference.reachabilityFence(iocbs);
         } finally {
@@ -273,6 +304,7 @@ final class AioContext {
                     throw Errors.newException("eventfd read (AIO completions)", drainedCount);
                 }
                 reap(0, 0L, completed);
+                blocking.drainTo(completed);
             }
         }
     }
@@ -338,11 +370,11 @@ final class AioContext {
     /** Submits the rest of a short write on the same slot; false (request failed) if that is not possible. */
     private boolean resubmit(AioSlot slot, IoRequest request) {
         AioFileChannel channel = slot.channel;
-        synchronized (channel) {
-            if (!channel.isOpenLocked()) {
-                request.fail(new AsynchronousCloseException());
-                return false;
-            }
+        if (!channel.beginSubmit()) {
+            request.fail(new AsynchronousCloseException());
+            return false;
+        }
+        try {
             try {
                 runHook();
                 ops.prepare(slot, request, channel, false);
@@ -356,23 +388,28 @@ final class AioContext {
                 return false;
             }
             return true;
+        } finally {
+            channel.endSubmit();
         }
     }
 
     // ---------------------------------------------------------------- end
 
     /**
-     * Waits until the kernel holds no request of this context and keeps what it reaped for the leader's next
-     * {@link #collect}. Called once the leaders stopped.
+     * Waits until the kernel holds no request of this context and no worker runs one (30 s at most
+     * in all, {@link #QUIESCE_LIMIT_NANOS}), and keeps what finished for the leader's next {@link #collect}.
+     * Called once the leaders stopped.
      */
     void quiesce() throws IOException {
         long deadline = System.nanoTime() + QUIESCE_LIMIT_NANOS;
+        int running;
         synchronized (harvestLock) {
             try {
                 while (inFlight > 0 && System.nanoTime() - deadline < 0) {
                     reap(1, 100_000_000L, drained);
                 }
             } finally {
+                running = blocking.awaitIdle(deadline, drained);
                 hasDrained = !drained.isEmpty();
             }
         }
@@ -382,10 +419,15 @@ final class AioContext {
                     + " the context waits for them in the kernel, and they are not completed", left,
                     TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
         }
+        if (running > 0) {
+            LOG.warn("{} transfers of pipes or devices still waiting after {} s (nobody writes or reads the other"
+                    + " side?); they are not completed", running, TimeUnit.NANOSECONDS.toSeconds(QUIESCE_LIMIT_NANOS));
+        }
     }
 
     /** Destroys the context (the kernel waits for anything still in flight) and closes the eventfd. Once. */
     void close() throws IOException {
+        blocking.close(); // before the eventfd closes: no worker signals it from now on
         synchronized (this) {
             if (closed) {
                 return;

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One file of the Linux AIO engine. The JDK opens it ({@link FileChannel#open}, so errors are the usual
@@ -22,34 +24,53 @@ import java.util.Set;
  * the engine submits its iocbs on its own close-on-exec duplicate of the descriptor ({@link #fd}), so a number the
  * JDK frees can never be used for another file.
  *
- * <p>Lifetime: iocbs are submitted only under this channel's lock and only while it is open, and {@link #close()}
- * marks it closed under the same lock before closing the descriptor; the kernel holds its own reference to the
- * file for every request already submitted, so those run to the end and complete with their own results.
+ * <p>Kind ({@link FileNative#kindOf}): only a regular file or a block device ({@link #disk}) goes to the kernel's
+ * AIO, whose {@code io_submit} runs any other file's transfer to its end on the submitting thread (a pipe read
+ * waits there for a writer); the others run on the context's workers ({@link AioBlockingFiles}) with the JDK
+ * channel ({@link #jdk()}).
+ *
+ * <p>Lifetime: an iocb is submitted only between {@link #beginSubmit()} and {@link #endSubmit()}, which the
+ * first allows only while the channel is open; {@link #close()} marks it closed, and the descriptor is closed once
+ * no submission is in progress (by the closer, or by the last submitter), so a number the kernel may give another
+ * file is never submitted. The kernel holds its own reference to the file for every request already submitted, so
+ * those run to the end and complete with their own results. No lock is held across {@code io_submit}.
  *
  * <p>Thread-safe.
  */
 final class AioFileChannel implements EngineChannel {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AioFileChannel.class);
 
     final int fd;
     final boolean readable;
     final boolean writable;
     /** Non-null when opened with {@link ProactorOpenOption#DIRECT}. */
     final DirectIoAlignment alignment;
+    /** A regular file or a block device: its transfers go to the kernel's AIO. */
+    final boolean disk;
+    /** A file without a position (a pipe, a FIFO): transferred where its stream is, not at a position. */
+    final boolean stream;
     private final FileChannel file;
     /** Whether {@link #close()} closes {@link #file} (false for a file the user wrapped and still owns). */
     private final boolean owned;
     private final String description;
     /** Guarded by this. */
     private boolean closed;
+    /** Submissions in progress on {@link #fd}; guarded by this. */
+    private int submitting;
+    /** Whether {@link #fd} is closed; guarded by this. */
+    private boolean fdClosed;
 
     private AioFileChannel(int fd, FileChannel file, boolean owned, boolean readable, boolean writable,
-                           DirectIoAlignment alignment, String description) {
+                           DirectIoAlignment alignment, int kind, String description) {
         this.fd = fd;
         this.file = file;
         this.owned = owned;
         this.readable = readable;
         this.writable = writable;
         this.alignment = alignment;
+        this.disk = kind == FileNative.KIND_DISK;
+        this.stream = kind == FileNative.KIND_STREAM;
         this.description = description;
     }
 
@@ -99,8 +120,9 @@ final class AioFileChannel implements EngineChannel {
         int fd = Errors.check("fcntl(F_DUPFD_CLOEXEC)", FileNative.duplicate(Errors.check("file descriptor",
                 original)));
         try {
+            int kind = Errors.check("fstat", FileNative.kindOf(fd));
             DirectIoAlignment alignment = direct ? DirectIoAlignment.enable(fd, description) : null;
-            return new AioFileChannel(fd, file, owned, readable, writable, alignment,
+            return new AioFileChannel(fd, file, owned, readable, writable, alignment, kind,
                     description + (direct ? " (O_DIRECT)" : ""));
         } catch (IOException | RuntimeException e) {
             IoNative.close(fd);
@@ -108,12 +130,39 @@ final class AioFileChannel implements EngineChannel {
         }
     }
 
+    /** The JDK channel on the file, which the workers read and write a file that is not a disk file with. */
+    FileChannel jdk() {
+        return file;
+    }
+
     /**
-     * Whether iocbs may be submitted on {@link #fd}: not closed, and the JDK channel not closed either (a wrapped
-     * file closed by its owner ends this channel too); call with this channel's lock held.
+     * Starts a submission on {@link #fd}: whether the channel is open (and the JDK channel too: a wrapped file
+     * closed by its owner ends this channel as well). If so, {@link #fd} stays open until {@link #endSubmit()}.
+     * Takes this channel's lock for a moment, never across the submission.
      */
-    boolean isOpenLocked() {
-        return !closed && file.isOpen();
+    synchronized boolean beginSubmit() {
+        if (closed || !file.isOpen()) {
+            return false;
+        }
+        submitting++;
+        return true;
+    }
+
+    /** Ends what a successful {@link #beginSubmit()} began; closes {@link #fd} if the channel was closed meanwhile. */
+    void endSubmit() {
+        int result;
+        synchronized (this) {
+            if (--submitting > 0 || !closed || fdClosed) {
+                return;
+            }
+            fdClosed = true;
+            result = IoNative.close(fd);
+        }
+        if (result < 0) {
+            // The channel's close() returned already: nobody is left to report it to.
+            LOG.warn("closing the descriptor of {} after its last submission failed", description,
+                    Errors.newException("close", result));
+        }
     }
 
     @Override
@@ -137,31 +186,37 @@ final class AioFileChannel implements EngineChannel {
     }
 
     /**
-     * Closes the engine's descriptor and, unless the user owns it, the JDK channel; requests in flight complete with
-     * their own results.
+     * Closes the engine's descriptor (now, or when the submission in progress ends) and, unless the user owns it,
+     * the JDK channel; requests in flight complete with their own results.
      */
     @Override
     public void close() throws IOException {
+        IOException failure = null;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-            int result = IoNative.close(fd);
-            if (result < 0) {
-                IOException failure = Errors.newException("close", result);
-                if (owned) {
-                    try {
-                        file.close();
-                    } catch (IOException e) {
-                        failure.addSuppressed(e);
-                    }
+            if (submitting == 0) { // else the last submitter closes it (endSubmit)
+                fdClosed = true;
+                int result = IoNative.close(fd);
+                if (result < 0) {
+                    failure = Errors.newException("close", result);
                 }
-                throw failure;
             }
         }
         if (owned) {
-            file.close();
+            try {
+                file.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    throw e;
+                }
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

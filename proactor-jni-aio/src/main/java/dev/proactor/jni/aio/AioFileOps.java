@@ -24,9 +24,9 @@ import java.nio.ByteBuffer;
  * names the context's eventfd ({@code IOCB_FLAG_RESFD}).
  *
  * <p>Threading: no lock of its own and no state but the context's iocb table and eventfd. The caller owns the slot
- * (taken from the context's free list and not yet given back): {@link #prepare} runs under the request's file
- * channel lock, never the context's (it runs on the starting thread, or on the leader for a short write's rest);
- * {@link #apply} runs on the leader while it reaps.
+ * (taken from the context's free list and not yet given back): {@link #prepare} runs inside the file channel's
+ * submission ({@link AioFileChannel#beginSubmit()}) with no lock held (on the starting thread, or on the leader for
+ * a short write's rest); {@link #apply} runs on the leader while it reaps.
  */
 final class AioFileOps {
 

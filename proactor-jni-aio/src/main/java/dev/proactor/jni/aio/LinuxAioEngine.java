@@ -75,6 +75,11 @@ final class LinuxAioEngine implements Engine {
         }
     }
 
+    /** The AIO context that runs the files (tests). */
+    AioContext context() {
+        return files;
+    }
+
     @Override
     public String name() {
         return LinuxAioEngineProvider.NAME;

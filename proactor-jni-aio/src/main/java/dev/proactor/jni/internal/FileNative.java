@@ -7,7 +7,8 @@ import java.nio.channels.FileChannel;
 
 /**
  * Natives of {@code file.c}: {@code sendfile}, {@code pread}, descriptor duplication, and the descriptor of
- * a JDK {@link FileChannel}, for file transmission over sockets.
+ * a JDK {@link FileChannel}, for file transmission over sockets; the kind of a file ({@link #kindOf}), for the file
+ * engines that must not wait for another party on the caller's thread.
  *
  * <p>All calls return {@code >= 0} or {@code -errno}. The natives are private, except
  * {@link #pread(int, long, int, long)}, which takes an unchecked address (see the package documentation); the
@@ -19,7 +20,29 @@ public final class FileNative {
         NativeLibrary.ensureAvailability();
     }
 
+    /** {@link #kindOf}: a regular file or a block device; its reads and writes wait for the disk only. */
+    public static final int KIND_DISK = 0;
+    /** {@link #kindOf}: another file with a position (a character device such as {@code /dev/zero}). */
+    public static final int KIND_POSITIONED = 1;
+    /** {@link #kindOf}: a file without a position (a pipe, a FIFO, a socket, a terminal). */
+    public static final int KIND_STREAM = 2;
+
     private FileNative() {
+    }
+
+    private static native int kind(int fd);
+
+    /**
+     * What kind of file {@code fd} is ({@code fstat(2)}, and {@code lseek(2)} for whether it has a position).
+     *
+     * @return {@link #KIND_DISK}, {@link #KIND_POSITIONED}, {@link #KIND_STREAM}, or {@code -errno}
+     * @throws IllegalArgumentException if {@code fd} is negative
+     */
+    public static int kindOf(int fd) {
+        if (fd < 0) {
+            throw new IllegalArgumentException("bad descriptor: " + fd);
+        }
+        return kind(fd);
     }
 
     private static native long sendfile(int outFd, int inFd, long offset, long count);

@@ -1,5 +1,6 @@
 package dev.proactor.jni.aio;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -26,7 +27,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -200,5 +204,63 @@ class LinuxAioEngineTest {
             assertEquals(started.size(), n);
             ch.close();
         }
+    }
+
+    @Test
+    void theRestOfAShortWriteIsSubmittedWhileAnotherSubmissionOfItsFileIsInProgress() throws Exception {
+        Path f = file(4096);
+        byte[] data = new byte[AioSlot.MAX_BOUNCE + 4096];
+        new java.util.Random(7).nextBytes(data);
+        try (LinuxAioEngine engine = new LinuxAioEngine("epoll")) {
+            EngineChannel ch = engine.openFile(f, Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
+            // A heap write larger than a slot's bounce block: its first iocb writes MAX_BOUNCE bytes, and the leader
+            // submits the rest when it reaps that one (a short write, as the kernel may also give).
+            IoRequest write = new IoRequest("write").prepare(OpKind.WRITE_FILE, ch).buffer(ByteBuffer.wrap(data))
+                    .position(0);
+            assertEquals(StartResult.PENDING, engine.start(write));
+            // Another request of the same file held inside its submission (where a buffered read of a cold disk
+            // would run).
+            IoRequest held = read(ch, 16, 0);
+            CountDownLatch inSubmit = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            engine.context().beforeSubmit = r -> {
+                if (r == held) {
+                    inSubmit.countDown();
+                    try {
+                        assertTrue(release.await(60, TimeUnit.SECONDS), "hang guard: the test never released it");
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            };
+            Thread submitter = new Thread(() -> assertEquals(StartResult.PENDING, engine.start(held)), "submitter");
+            submitter.start();
+            Map<IoRequest, Integer> seen;
+            try {
+                assertTrue(inSubmit.await(60, TimeUnit.SECONDS), "hang guard: the read never reached io_submit");
+                // The leader's reaping on a thread of its own, so that a leader blocked by the held submission fails
+                // the test instead of hanging it.
+                FutureTask<Map<IoRequest, Integer>> reaping = new FutureTask<>(() -> collect(engine, 1));
+                new Thread(reaping, "leader").start();
+                try {
+                    seen = reaping.get(30, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    throw new AssertionError("hang guard: the leader could not submit the rest of the write while"
+                            + " another submission of the file was in progress", e);
+                }
+            } finally {
+                release.countDown();
+            }
+            assertEquals(1, seen.get(write), "the write completed while the read was still held in its submission");
+            assertNull(write.error());
+            assertEquals(data.length, write.bytes());
+            submitter.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(submitter.isAlive(), "hang guard: the held submission never returned");
+            engine.context().beforeSubmit = null;
+            assertEquals(1, collect(engine, 1).get(held));
+            assertNull(held.error());
+            ch.close();
+        }
+        assertArrayEquals(data, Files.readAllBytes(f));
     }
 }
