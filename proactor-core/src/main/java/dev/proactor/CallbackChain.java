@@ -11,6 +11,11 @@ package dev.proactor;
  * the channel is held at a time: the one being dispatched and one waiting, of the other direction. They alternate,
  * the waiting one first, since it was handed back earlier.
  *
+ * <p>On a channel with overlapping callbacks ({@link AsynchChannel#setOverlappingCallbacks}) the direction is freed
+ * before each callback instead ({@link Op#beforeDispatch}): what the callback starts there is started at once, not
+ * handed back, and may complete (even be dispatched nested inside the callback, if it completes at start) while the
+ * callback still runs.
+ *
  * <p>Thread-safety: no state; runs on the dispatching thread, without the dispatcher's lock.
  */
 final class CallbackChain {

@@ -242,6 +242,96 @@ public abstract class DispatchRulesConformanceTest {
     }
 
     /**
+     * With {@link AsynchChannel#setOverlappingCallbacks} on, a read started inside a read callback does not wait for
+     * that callback to return: on a pool of one thread, a callback that waits for the next read of its channel (whose
+     * byte is there) sees it complete. Without it, that read would queue behind the very callback that waits.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void withOverlappingCallbacksACallbackMayWaitForTheNextOperationOfItsDirection(ProactorConfig config)
+            throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        CountDownLatch nestedDone = new CountDownLatch(1);
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        AsynchChannel[] server = new AsynchChannel[1];
+        AtomicInteger reads = new AtomicInteger();
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) throws InterruptedException {
+                if (reads.incrementAndGet() > 1) {
+                    outcome.set(op.getBytesCompleted());
+                    nestedDone.countDown();
+                    return;
+                }
+                server[0].read(ByteBuffer.allocateDirect(1));
+                if (!nestedDone.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                    outcome.set("hang guard: the nested read never completed while its caller waited");
+                }
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().threads(1).build()).start();
+             SocketPair pair = new SocketPair(demux, handler)) {
+            server[0] = pair.server;
+            pair.server.setCompletionsAtStart(true);
+            pair.server.setOverlappingCallbacks(true);
+            pair.server.read(ByteBuffer.allocateDirect(1)); // before the bytes: the engine completes it
+            pair.send(2);
+            await(nestedDone, "the nested read");
+            assertEquals(1L, outcome.get());
+        }
+    }
+
+    /**
+     * {@link AsynchChannel#awaitNextOperation}: a read after one that drained the socket is tried at once on the
+     * starting thread, whatever the engine's hints, so it completes even when the thread starting it is the pool's
+     * only one and then blocks for it (nobody is left to poll).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void anAwaitedOperationIsTriedAtOnceAfterAReadThatDrainedTheSocket(ProactorConfig config) throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        CountDownLatch drained = new CountDownLatch(1);
+        CountDownLatch moreSent = new CountDownLatch(1);
+        CountDownLatch nestedDone = new CountDownLatch(1);
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        AsynchChannel[] server = new AsynchChannel[1];
+        AtomicInteger reads = new AtomicInteger();
+        AsynchHandler handler = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) throws InterruptedException {
+                if (reads.incrementAndGet() > 1) {
+                    outcome.set(op.getBytesCompleted());
+                    nestedDone.countDown();
+                    return;
+                }
+                drained.countDown(); // one byte into a 64-byte buffer: the socket is drained
+                if (!moreSent.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                    outcome.set("hang guard: never sent");
+                    return;
+                }
+                server[0].awaitNextOperation(true);
+                server[0].read(ByteBuffer.allocateDirect(8));
+                if (!nestedDone.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                    outcome.set("hang guard: the awaited read was not tried at once");
+                }
+            }
+        };
+        try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().threads(1).build()).start();
+             SocketPair pair = new SocketPair(demux, handler)) {
+            server[0] = pair.server;
+            pair.server.setCompletionsAtStart(true);
+            pair.server.setOverlappingCallbacks(true);
+            pair.server.read(ByteBuffer.allocateDirect(64));
+            pair.send(1);
+            await(drained, "the first read");
+            pair.send(1);
+            moreSent.countDown();
+            await(nestedDone, "the awaited read");
+            assertEquals(1L, outcome.get());
+        }
+    }
+
+    /**
      * With {@link AsynchChannel#setCompletionsAtStart} on, an accept of a connection already queued in the backlog
      * completes at start on every engine (its callback runs inside {@code accept}, on the caller), and so does each
      * accept a callback starts while more are queued: a burst of connections is taken without a trip through the
