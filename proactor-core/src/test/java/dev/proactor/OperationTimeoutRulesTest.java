@@ -185,6 +185,28 @@ class OperationTimeoutRulesTest {
         }
     }
 
+    @Test
+    void anOperationHeldBackForACloseThatEndedMeanwhileIsFreedWithItsTimerOutOfTheQueue() throws Exception {
+        RecordedReads h = new RecordedReads();
+        try (Demultiplexor demux = userDriven()) {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+            ch.read(ByteBuffer.allocate(8), 1, TimeUnit.HOURS, null);
+            ChannelOp op = ch.input.active();
+            ScriptedChannel ech = (ScriptedChannel) op.request.channel();
+            // A close marked the direction and its read, then lost the processor before its cancel; the read
+            // completes and is dispatched meanwhile (its object is held back, not freed, so not released either).
+            ChannelDirection.Marked marked = ch.input.abort(java.nio.channels.AsynchronousCloseException::new, true);
+            assertSame(op, marked.op());
+            assertTrue(engine.complete(ech, true, 3));
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            marked.cancel(ch.processor());
+            assertEquals(List.of(3L), h.bytes);
+            assertTrue(freeReads(ch).contains(op), "the object is free once the cancel returned");
+            assertFalse(demux.dispatcher().cancel(op.timeout.timer), "the closed channel's timer was left queued");
+        }
+    }
+
     /** Waits (a hang guard, not a timing assertion) until {@code t} is blocked on a monitor. */
     private static void waitUntilBlocked(Thread t) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
