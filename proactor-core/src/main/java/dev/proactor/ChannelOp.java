@@ -27,7 +27,7 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
      * Guarded by the direction's monitor.
      */
     boolean cancelling;
-    /** The use ended while {@link #cancelling}: the end of that cancel puts this object on its free list. Likewise. */
+    /** The use ended while {@link #cancelling}: the end of that cancel frees this object. Same monitor. */
     boolean freeAfterCancel;
     /** This operation's timeout timer, made on the first timed use, or null. */
     OpTimeout timeout;
