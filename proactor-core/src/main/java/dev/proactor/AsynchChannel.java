@@ -459,7 +459,7 @@ public final class AsynchChannel implements Closeable {
     void timeOut(ChannelOp op, int use) {
         ChannelDirection.Marked marked = op.direction.timeOut(op, use, new InterruptedByTimeoutException());
         if (marked != null) {
-            processor.cancel(marked.op(), marked.reason());
+            marked.cancel(processor);
         }
     }
 

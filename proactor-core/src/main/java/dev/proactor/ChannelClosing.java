@@ -77,10 +77,10 @@ final class ChannelClosing {
             channel.output.releaseFreeTimeouts();
         }
         if (activeIn != null) {
-            channel.processor.cancel(activeIn.op(), activeIn.reason());
+            activeIn.cancel(channel.processor);
         }
         if (activeOut != null) {
-            channel.processor.cancel(activeOut.op(), activeOut.reason());
+            activeOut.cancel(channel.processor);
         }
     }
 }

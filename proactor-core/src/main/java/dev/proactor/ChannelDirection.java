@@ -31,13 +31,14 @@ import java.util.function.Supplier;
  *       normal path. So error completions keep the order and the one-at-a-time rule too.</li>
  *   <li>After close every new operation is marked with {@link ClosedChannelException} at submission and is
  *       completed, in order, through the same path.</li>
- *   <li>An operation is on the free list only after its callback returned, and never at the same time in a
- *       queue or active.</li>
+ *   <li>An operation is on the free list only after its callback returned and once no cancel of its last use is
+ *       under way ({@link Marked}), and never at the same time in a queue or active.</li>
  * </ol>
  *
  * <p>The caller acts on what these methods return, outside the monitor: an operation returned by
  * {@link #submit} or {@link #finish} must be given to {@link Processor#start} (which fails it at once if it is
- * marked), an operation returned by {@link #abort} must be given to {@link Processor#cancel}.
+ * marked), a {@link Marked} returned by {@link #abort} or {@link #timeOut} must be cancelled
+ * ({@link Marked#cancel}), once.
  */
 final class ChannelDirection {
 
@@ -155,8 +156,21 @@ final class ChannelDirection {
         return active;
     }
 
+    /**
+     * Recycles an operation whose callback returned: onto the free list, or, while a late cancel of its last use is
+     * still running, only once that cancel has returned ({@link Marked#cancel}). Monitor held.
+     */
     private void recycle(ChannelOp op) {
         op.recycle();
+        if (op.cancelling) {
+            op.freeAfterCancel = true; // reused only once that cancel has returned (Marked#cancel)
+        } else {
+            addFree(op);
+        }
+    }
+
+    /** Puts a recycled operation on the free list of its kind. Monitor held. */
+    private void addFree(ChannelOp op) {
         int i = op.getKind().ordinal();
         op.nextFree = free[i];
         free[i] = op;
@@ -200,16 +214,62 @@ final class ChannelDirection {
         }
     }
 
-    /** The active operation marked by {@link #abort}, with the reason it was marked with (identifies that use). */
+    /**
+     * The active operation marked by {@link #abort} or {@link #timeOut}, with the reason it was marked with
+     * (identifies that use). Until {@link #cancel} has returned, the object is held back from reuse: a use that ends
+     * meanwhile goes to the free list only then. So the processor's cancel, whose checks and whose engine call are
+     * not atomic with the use ending, can never reach a later use of a recycled object (which it would fail with
+     * this reason, or end as a success it never had).
+     */
     record Marked(ChannelOp op, Throwable reason) {
+
+        /**
+         * Cancels the marked use in {@code processor} (nothing happens if it has ended meanwhile), then lets the
+         * object be reused. Called exactly once per {@code Marked}, by the thread that got it; no lock held.
+         */
+        void cancel(Processor processor) {
+            try {
+                processor.cancel(op, reason);
+            } finally {
+                op.direction.cancelEnded(op);
+            }
+        }
+    }
+
+    /** A {@link Marked} for the active {@code op}, held back from reuse until its cancel ends. Monitor held. */
+    private static Marked marked(ChannelOp op) {
+        op.cancelling = true;
+        return new Marked(op, op.abortReason);
+    }
+
+    /**
+     * The cancel of {@code op}'s marked use has returned ({@link Marked#cancel}): the object may be reused; if its
+     * use ended meanwhile, it goes to its free list now (its timer taken out of the queue if the channel is closed:
+     * {@link #releaseFreeTimeouts} did not see it).
+     */
+    private void cancelEnded(ChannelOp op) {
+        OpTimeout release = null;
+        synchronized (this) {
+            op.cancelling = false;
+            if (op.freeAfterCancel) {
+                op.freeAfterCancel = false;
+                addFree(op);
+                if (closed) {
+                    release = op.timeout;
+                }
+            }
+        }
+        if (release != null) {
+            release.release(); // outside the monitor: releasing takes the dispatcher's lock
+        }
     }
 
     /**
      * Marks every operation of the direction to end with a reason from {@code reasons} (one instance each) unless
      * it already has one; with {@code close}, also every later operation (with {@link ClosedChannelException}).
      *
-     * @return the active operation if it was marked now, with its reason (the caller cancels that use in the
-     *         processor, which ignores it if the use has ended meanwhile), else null
+     * @return the active operation if it was marked now, with its reason (the caller cancels that use:
+     *         {@link Marked#cancel}, which does nothing if the use has ended meanwhile), else null
      */
     synchronized Marked abort(Supplier<? extends Throwable> reasons, boolean close) {
         if (close) {
@@ -219,7 +279,7 @@ final class ChannelDirection {
             ((ChannelOp) op).markAborted(reasons);
         }
         if (active != null && active.markAborted(reasons)) {
-            return new Marked(active, active.abortReason);
+            return marked(active);
         }
         return null;
     }
@@ -230,14 +290,15 @@ final class ChannelDirection {
      * active, waiting, or begun and not admitted yet (its submitting thread was preempted between arming the
      * timer and {@link #submit}): the mark then fails it when it becomes active.
      *
-     * @return the marked operation if it is the active one (the caller cancels it in the processor), else null
+     * @return the marked operation if it is the active one (the caller cancels it: {@link Marked#cancel}), else
+     *         null
      */
     synchronized Marked timeOut(ChannelOp op, int use, Throwable reason) {
         if (op.use != use || op.abortReason != null || op.isCompletionClaimed()) {
             return null;
         }
         op.abortReason = reason;
-        return op == active ? new Marked(op, reason) : null;
+        return op == active ? marked(op) : null;
     }
 
     /**

@@ -26,6 +26,14 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     boolean releasedBeforeCallback;
     /** Counts the uses of this object; advanced under the direction's monitor before the timeout is armed. */
     int use;
+    /**
+     * Whether a cancel of the current use ({@link ChannelDirection.Marked}) is on its way to the processor and engine:
+     * until it has returned, this object is not reused, so that cancel can only reach the use it was made for.
+     * Guarded by the direction's monitor.
+     */
+    boolean cancelling;
+    /** The use ended while {@link #cancelling}: the end of that cancel frees this object. Same monitor. */
+    boolean freeAfterCancel;
     /** This operation's timeout timer, made on the first timed use, or null. */
     OpTimeout timeout;
     /** {@link System#nanoTime()} at submission while the JFR operation event is enabled, else 0. */

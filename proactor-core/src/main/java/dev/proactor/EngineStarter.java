@@ -222,10 +222,11 @@ final class EngineStarter {
     /**
      * Cancels the use of {@code op} that its direction marked with {@code reason}, if it is deferred or pending in
      * the engine: it then completes with that reason. An operation that has already completed is left alone (it
-     * is dispatched with its result); one not started yet is failed by {@link #start}. If that use has ended and
-     * the reused object serves a newer operation (whose mark, if any, is another object), nothing is done; in the
-     * narrowest race the newer operation may be cancelled with {@code reason}, but a late cancel never makes an
-     * operation complete as a success it did not have. Any thread.
+     * is dispatched with its result); one not started yet is failed by {@link #start}. If that use has ended
+     * meanwhile, nothing is done. The checks below and the engine's cancel are not atomic with the use ending, so
+     * the caller must hold the object back from reuse until this returns ({@link ChannelDirection.Marked#cancel}
+     * does): a request the queue or the engine gives back here is then always that use's, never a later one's.
+     * Any thread.
      */
     void cancel(ChannelOp op, Throwable reason) {
         if (op.abortReason != reason) {

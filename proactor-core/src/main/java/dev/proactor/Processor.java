@@ -129,7 +129,7 @@ final class Processor {
 
     /**
      * Cancels the use of {@code op} that its direction marked with {@code reason}, if it is deferred or pending in
-     * the engine ({@link EngineStarter#cancel}). Any thread.
+     * the engine ({@link EngineStarter#cancel}; through {@link ChannelDirection.Marked#cancel}). Any thread.
      */
     void cancel(ChannelOp op, Throwable reason) {
         starter.cancel(op, reason);

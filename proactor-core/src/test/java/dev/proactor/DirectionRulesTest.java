@@ -3,12 +3,14 @@ package dev.proactor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.proactor.conformance.ReadRecorder;
+import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import dev.proactor.testengine.ScriptedEngineProvider;
 import dev.proactor.testengine.ScriptedEngineProvider.ScriptedChannel;
@@ -149,13 +151,15 @@ class DirectionRulesTest {
             // A cancel() that marked the read, then lost the processor for a while (its two steps, by hand):
             ChannelDirection.Marked marked = ch.input.abort(OperationCancelledException::new, false);
             assertTrue(marked != null);
-            // ...meanwhile the read completes, is dispatched and recycled, and the next read reuses the object.
+            // ...meanwhile the read completes, is dispatched and recycled, and the next read starts: not on that
+            // object, held back from reuse until the cancel made for its last use has returned.
             assertTrue(engine.complete(ech, true, 3));
             assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
             ch.read(ByteBuffer.allocate(8));
-            assertSame(marked.op(), ch.input.active(), "the next read reuses the recycled operation object");
+            assertNotSame(marked.op(), ch.input.active(), "the next read reused an object a cancel is on its way for");
             assertTrue(ech.parked(true) != null, "the next read is parked");
-            ch.processor().cancel(marked.op(), marked.reason()); // the late second step
+            marked.cancel(ch.processor()); // the late second step
+            assertSame(marked.op(), ch.input.takeFree(OpKind.READ), "the object is free once the cancel returned");
             assertTrue(engine.complete(ech, true, 5), "the late cancel took the next read");
             assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
             assertEquals(List.of(3L, 5L), bytes);

@@ -1,6 +1,7 @@
 package dev.proactor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.InterruptedByTimeoutException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -104,5 +106,122 @@ class OperationTimeoutRulesTest {
             assertEquals(List.of(3L, 5L), h.bytes);
             assertNull(h.errors.get(1), "the next read failed: " + h.errors.get(1));
         }
+    }
+
+    @Test
+    void aTimeoutsCancelReachingTheEngineLateNeverTakesBackTheNextUseOfTheOperation() throws Exception {
+        RecordedReads h = new RecordedReads();
+        try (Demultiplexor demux = userDriven()) {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+            ch.read(ByteBuffer.allocate(8), 1, TimeUnit.HOURS, null);
+            ChannelOp op = ch.input.active();
+            ScriptedChannel ech = (ScriptedChannel) op.request.channel();
+            // The timer fires and marks the read; its thread passes the processor's checks and loses the processor
+            // just before the engine's cancel looks at the request. Meanwhile the read completes, is dispatched and
+            // recycled, and the next read (without a timeout) takes an operation object and parks in the engine.
+            AtomicBoolean once = new AtomicBoolean();
+            AtomicBoolean nextParked = new AtomicBoolean();
+            engine.cancelHook = r -> {
+                if (once.compareAndSet(false, true) && engine.complete(ech, true, 3)
+                        && demux.handleEvents(0, TimeUnit.MILLISECONDS) == 1) {
+                    ch.read(ByteBuffer.allocate(8));
+                    nextParked.set(ech.parked(true) != null);
+                }
+            };
+            ch.timeOut(op, op.use);
+            assertTrue(nextParked.get(), "the first read completed and the next one parked while the cancel paused");
+            assertTrue(engine.complete(ech, true, 5), "the late cancel took the next read back from the engine");
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            assertEquals(List.of(3L, 5L), h.bytes);
+            assertNull(h.errors.get(1), "the next read failed: " + h.errors.get(1));
+            assertTrue(freeReads(ch).contains(op), "the operation object went back to its free list after the cancel");
+        }
+    }
+
+    @Test
+    void aTimeoutsCancelReachingTheDeferredQueueLateNeverEndsTheNextUseOfTheOperation() throws Exception {
+        RecordedReads ha = new RecordedReads();
+        RecordedReads hb = new RecordedReads();
+        try (Demultiplexor demux = Demultiplexor.open(ProactorConfig.builder().engine(ScriptedEngineProvider.NAME)
+                .threads(1).maxInFlight(1).build())) {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel a = AsynchChannel.openSocket(demux, ha);
+            AsynchChannel b = AsynchChannel.openSocket(demux, hb);
+            a.read(ByteBuffer.allocate(8)); // takes the one slot
+            ScriptedChannel ea = (ScriptedChannel) a.input.active().request.channel();
+            b.read(ByteBuffer.allocate(8), 1, TimeUnit.HOURS, null); // waits for the slot
+            ChannelOp op = b.input.active();
+            ScriptedChannel eb = (ScriptedChannel) op.request.channel();
+            // The timer's thread marks b's read and passes the processor's check, then waits for the deferred
+            // queue's lock, which this thread holds while it runs what the others do meanwhile.
+            Object queue = ModelChecking.field(ModelChecking.field(ModelChecking.processor(b), "deferred"),
+                    "deferred");
+            Thread timer = new Thread(() -> b.timeOut(op, op.use), "late-timer");
+            synchronized (queue) {
+                timer.start();
+                waitUntilBlocked(timer);
+                // a's read completes: its slot goes to b's read, which ends with its timeout (marked), is
+                // dispatched and recycled; a reads again (the slot is taken) and b's next read (without a
+                // timeout) takes an operation object and waits for the slot.
+                assertTrue(engine.complete(ea, true, 1));
+                ReadJournal.drain(demux);
+                assertEquals(1, hb.errors.size(), "b's read ended");
+                a.read(ByteBuffer.allocate(8));
+                b.read(ByteBuffer.allocate(8));
+            }
+            timer.join(TimeUnit.SECONDS.toMillis(30));
+            assertFalse(timer.isAlive(), "hang guard: the timer's thread never returned");
+            assertEquals(0, demux.handleEvents(0, TimeUnit.MILLISECONDS),
+                    () -> "the late cancel ended b's next read: bytes " + hb.bytes + ", errors " + hb.errors);
+            assertTrue(engine.complete(ea, true, 2));
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            assertTrue(engine.complete(eb, true, 5), "b's next read reached the engine once the slot was free");
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            assertEquals(List.of(1L, 2L), ha.bytes);
+            assertInstanceOf(InterruptedByTimeoutException.class, hb.errors.get(0));
+            assertEquals(5L, hb.bytes.get(1));
+            assertNull(hb.errors.get(1), "b's next read failed: " + hb.errors.get(1));
+        }
+    }
+
+    @Test
+    void anOperationHeldBackForACloseThatEndedMeanwhileIsFreedWithItsTimerOutOfTheQueue() throws Exception {
+        RecordedReads h = new RecordedReads();
+        try (Demultiplexor demux = userDriven()) {
+            ScriptedEngine engine = ScriptedEngineProvider.last();
+            AsynchChannel ch = AsynchChannel.openSocket(demux, h);
+            ch.read(ByteBuffer.allocate(8), 1, TimeUnit.HOURS, null);
+            ChannelOp op = ch.input.active();
+            ScriptedChannel ech = (ScriptedChannel) op.request.channel();
+            // A close marked the direction and its read, then lost the processor before its cancel; the read
+            // completes and is dispatched meanwhile (its object is held back, not freed, so not released either).
+            ChannelDirection.Marked marked = ch.input.abort(java.nio.channels.AsynchronousCloseException::new, true);
+            assertSame(op, marked.op());
+            assertTrue(engine.complete(ech, true, 3));
+            assertEquals(1, demux.handleEvents(0, TimeUnit.MILLISECONDS));
+            marked.cancel(ch.processor());
+            assertEquals(List.of(3L), h.bytes);
+            assertTrue(freeReads(ch).contains(op), "the object is free once the cancel returned");
+            assertFalse(demux.dispatcher().cancel(op.timeout.timer), "the closed channel's timer was left queued");
+        }
+    }
+
+    /** Waits (a hang guard, not a timing assertion) until {@code t} is blocked on a monitor. */
+    private static void waitUntilBlocked(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (t.getState() != Thread.State.BLOCKED) {
+            assertTrue(System.nanoTime() - deadline < 0, "hang guard: " + t + " never blocked, " + t.getState());
+            Thread.sleep(1);
+        }
+    }
+
+    /** The read operations on {@code ch}'s free list, taken off it. */
+    private static List<ChannelOp> freeReads(AsynchChannel ch) {
+        List<ChannelOp> free = new java.util.ArrayList<>();
+        for (ChannelOp op = ch.input.takeFree(OpKind.READ); op != null; op = ch.input.takeFree(OpKind.READ)) {
+            free.add(op);
+        }
+        return free;
     }
 }

@@ -35,7 +35,9 @@ import java.util.concurrent.TimeUnit;
  * {@link #shutdownInput()} complete with -1 at once and writes after {@link #shutdownOutput()} fail with
  * {@link ClosedChannelException}, {@link #close()} fails pending operations with
  * {@link java.nio.channels.AsynchronousCloseException}. A write completes when every byte of its buffers was
- * written (the JDK's contract allows fewer; a program that loops on partial writes works unchanged).
+ * written (the JDK's contract allows fewer; a program that loops on partial writes works unchanged), or, timed, when
+ * its timeout runs out after some bytes went out: with their count, as the JDK's (only a timed write that wrote
+ * nothing times out).
  *
  * <p>A channel opened by the provider is a JDK {@link SocketChannel} handed to the engine, so binding and socket
  * options before and after the connect behave exactly as the JDK's; an accepted channel is the engine's own socket.

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.CompletionHandler;
+import java.nio.channels.InterruptedByTimeoutException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -178,14 +179,20 @@ final class StreamTransfers {
         }
     }
 
-    /** The engine finished the pending write. */
+    /**
+     * The engine finished the pending write. The engine's write goes on until every byte is out, while the JDK's
+     * completes at its first progress and its timeout bounds only the wait for that progress: so a write that timed
+     * out after some bytes went out completes with their count (the buffers' positions moved over exactly those) and
+     * writing stays allowed; only one that wrote nothing fails with {@link InterruptedByTimeoutException}, which
+     * ends writing on the channel ({@link OperationSlot}).
+     */
     void onWriteCompleted(OpWrite op) {
         Throwable e = op.getError();
-        if (e != null) {
-            writes.finish(null, closing ? closedDuring(e) : e);
-        } else {
-            long n = op.getBytesCompleted();
+        long n = op.getBytesCompleted();
+        if (e == null || (e instanceof InterruptedByTimeoutException && n > 0)) {
             writes.finish(gathering ? (Object) n : (Object) (int) n, null);
+        } else {
+            writes.finish(null, closing ? closedDuring(e) : e);
         }
     }
 

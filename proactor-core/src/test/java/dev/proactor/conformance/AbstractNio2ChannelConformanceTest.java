@@ -298,6 +298,108 @@ public abstract class AbstractNio2ChannelConformanceTest {
         }
     }
 
+    /**
+     * A timed write completes with the bytes it wrote once some went out, as the JDK's: the timeout bounds the wait
+     * for progress, not the transfer of the whole buffer. A 32 MiB write to a peer that reads steadily but slowly
+     * completes with 0 &lt; n (the position advanced by n), writing stays allowed, and timed writes in a loop send
+     * every byte.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aTimedWriteToASlowReaderCompletesWithTheBytesItWrote(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            byte[] data = new byte[32 << 20];
+            new Random(11).nextBytes(data);
+            ByteBuffer src = ByteBuffer.allocateDirect(data.length).put(data).flip();
+            sendToASlowReader(f, g, data, ch -> {
+                int before = src.position();
+                Outcome<Integer> w = new Outcome<>();
+                ch.write(src, before == 0 ? 100 : WRITE_LOOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS, "att", w);
+                int n = w.value();
+                assertEquals("att", w.attachment());
+                assertTrue(n > 0, () -> "wrote " + n);
+                assertEquals(before + n, src.position(), "the position advanced by the count");
+                return src.hasRemaining();
+            });
+        }
+    }
+
+    /** As {@link #aTimedWriteToASlowReaderCompletesWithTheBytesItWrote} for a gathering write (a Long count). */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aTimedGatheringWriteToASlowReaderCompletesWithTheBytesItWrote(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            byte[] data = new byte[32 << 20];
+            new Random(13).nextBytes(data);
+            int half = data.length / 2;
+            ByteBuffer[] srcs = {ByteBuffer.wrap(data, 0, half).slice(), ByteBuffer.wrap(data, half, half).slice()};
+            sendToASlowReader(f, g, data, ch -> {
+                long before = (long) srcs[0].position() + srcs[1].position();
+                Outcome<Long> w = new Outcome<>();
+                ch.write(srcs, 0, 2, before == 0 ? 100 : WRITE_LOOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS, null, w);
+                long n = w.value();
+                assertTrue(n > 0, () -> "wrote " + n);
+                assertEquals(before + n, (long) srcs[0].position() + srcs[1].position(),
+                        "the positions advanced by the count");
+                return srcs[1].hasRemaining();
+            });
+        }
+    }
+
+    /**
+     * The timeout of the timed writes after the first in {@link #sendToASlowReader}: long enough that a peer thread
+     * starved for a while on a loaded machine still reads something (a timeout with nothing written ends writing),
+     * short enough that a write that waits for its whole buffer times out.
+     */
+    private static final long WRITE_LOOP_TIMEOUT_MILLIS = 500;
+
+    /** One timed write of {@link #sendToASlowReader}; returns whether bytes are left to write. */
+    private interface TimedWrite {
+        boolean writeOnce(AsynchronousSocketChannel ch) throws Exception;
+    }
+
+    /**
+     * Accepts a plain {@link Socket} peer on a listening channel of {@code g} that reads steadily but slowly (256 KiB,
+     * then a 10 ms pause), calls {@code write} on the accepted channel until it has nothing left, and checks that
+     * the peer received {@code data} byte-exact. The pauses only pace the peer; nothing is timed.
+     */
+    private static void sendToASlowReader(Nio2Fixture f, AsynchronousChannelGroup g, byte[] data, TimedWrite write)
+            throws Exception {
+        AsynchronousServerSocketChannel server = f.server(g);
+        Future<AsynchronousSocketChannel> accepted = server.accept();
+        try (Socket peer = new Socket()) {
+            peer.connect(server.getLocalAddress());
+            peer.setSoTimeout((int) TimeUnit.SECONDS.toMillis(Outcome.GUARD_SECONDS)); // hang guard
+            AsynchronousSocketChannel ch = f.track(get(accepted));
+            java.util.concurrent.FutureTask<Long> reader = new java.util.concurrent.FutureTask<>(() -> {
+                CRC32 crc = new CRC32();
+                byte[] chunk = new byte[256 << 10];
+                long total = 0;
+                java.io.InputStream in = peer.getInputStream();
+                while (total < data.length) {
+                    int n = in.readNBytes(chunk, 0, (int) Math.min(chunk.length, data.length - total));
+                    if (n == 0) {
+                        break; // end of stream
+                    }
+                    crc.update(chunk, 0, n);
+                    total += n;
+                    Thread.sleep(10);
+                }
+                assertEquals(data.length, total, "bytes received");
+                return crc.getValue();
+            });
+            Thread t = new Thread(reader, "slow-reader");
+            t.setDaemon(true);
+            t.start();
+            while (write.writeOnce(ch)) {
+                // every timed write completed with progress; the next one writes the rest
+            }
+            assertEquals(crc(ByteBuffer.wrap(data)), get(reader), "CRC of the bytes received");
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void cancellingAReadFutureRefusesFurtherReadsAndLeavesTheChannelOpen(Nio2Target target) throws Exception {

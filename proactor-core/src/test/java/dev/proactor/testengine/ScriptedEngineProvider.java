@@ -129,6 +129,11 @@ public final class ScriptedEngineProvider implements EngineProvider {
         public final AtomicReference<Throwable> failNextWait = new AtomicReference<>();
         /** Thrown (once) by the next {@link #cancel}, before it looks at the request: an engine bug. */
         public final AtomicReference<RuntimeException> failNextCancel = new AtomicReference<>();
+        /**
+         * Runs first in {@link #cancel}, on the cancelling thread, before it looks at the request: the point where a
+         * cancelling thread that lost the processor resumes.
+         */
+        public volatile java.util.function.Consumer<IoRequest> cancelHook = r -> { };
 
         public final AtomicInteger waits = new AtomicInteger();
         public final AtomicInteger waitersInside = new AtomicInteger();
@@ -270,6 +275,7 @@ public final class ScriptedEngineProvider implements EngineProvider {
 
         @Override
         public boolean cancel(IoRequest request, Throwable reason) {
+            cancelHook.accept(request);
             RuntimeException failure = failNextCancel.getAndSet(null);
             if (failure != null) {
                 throw failure;
