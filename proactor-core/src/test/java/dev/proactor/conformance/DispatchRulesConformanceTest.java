@@ -12,8 +12,10 @@ import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
 import dev.proactor.LeaderMode;
+import dev.proactor.NotifyLevel;
 import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
+import dev.proactor.OpTimer;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import java.io.IOException;
@@ -37,6 +39,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -151,6 +154,74 @@ public abstract class DispatchRulesConformanceTest {
             assertFalse(h.overlapped.get(), "a read callback ran inside another read callback of the channel");
             assertEquals(List.of(0, 1, 2), h.order);
             assertTrue(demux.isClosed());
+        } finally {
+            demux.close();
+        }
+    }
+
+    /**
+     * A callback that closes the demultiplexor while it holds a lock another callback waits for (a service whose
+     * callbacks synchronize on it and that stops on a fatal condition) must not deadlock: close() on a thread of the
+     * demultiplexor's loop does not wait for the other threads there, that thread finishes the close once its
+     * callback has returned. Before, close() joined the waiting callback's thread, which waited for the lock.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aCallbackClosingTheDemultiplexorUnderALockAnotherCallbackWaitsForDoesNotDeadlock(ProactorConfig config)
+            throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        ReentrantLock service = new ReentrantLock();
+        CountDownLatch waiterIn = new CountDownLatch(1);
+        CountDownLatch closeReturned = new CountDownLatch(1);
+        CountDownLatch waiterDone = new CountDownLatch(1);
+        AtomicReference<Thread> waiter = new AtomicReference<>();
+        OpTimer[] timers = new OpTimer[2];
+        Demultiplexor demux = Demultiplexor.open(config).start(Math.max(2, config.threads())); // one runs the waiter
+        AsynchHandler h = new AsynchHandler() {
+            @Override
+            public void onTimerCompleted(OpTimer op) throws InterruptedException {
+                if (op == timers[0]) {
+                    service.lock();
+                    try {
+                        demux.post(timers[1], NotifyLevel.STRONG);
+                        if (waiterIn.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                            demux.close();
+                            closeReturned.countDown();
+                        }
+                    } finally {
+                        service.unlock();
+                    }
+                } else {
+                    waiter.set(Thread.currentThread());
+                    waiterIn.countDown();
+                    service.lockInterruptibly(); // the test interrupts it if close() never returns
+                    service.unlock();
+                    waiterDone.countDown();
+                }
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        try {
+            timers[0] = demux.newTimer(h);
+            timers[1] = demux.newTimer(h);
+            demux.post(timers[0], NotifyLevel.STRONG);
+            boolean returned = closeReturned.await(20, TimeUnit.SECONDS);
+            if (!returned && waiter.get() != null) {
+                waiter.get().interrupt(); // ends the deadlock, so that the pool and this test can end
+            }
+            assertTrue(returned, "hang guard: close() inside a callback waited for a callback waiting for it");
+            await(waiterDone, "the waiting callback got the lock");
+            for (int i = 0; i < 6000 && demux.getLivePoolThreads() > 0; i++) {
+                Thread.sleep(10); // hang guard only: the closing thread finishes the close after its callback
+            }
+            assertEquals(0, demux.getLivePoolThreads(), "the close was never finished: pool threads still run");
         } finally {
             demux.close();
         }
