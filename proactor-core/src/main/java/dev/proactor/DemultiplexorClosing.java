@@ -23,9 +23,13 @@ import java.util.Set;
  * pool's size, a fatal error records its cause). Its only state is the deferred part, written and read by that
  * thread; each step takes the locks it needs (channel directions, engines, the dispatcher's lock).
  *
- * <p>Errors: an interrupt of the closing thread cuts short the wait it interrupts, never the sequence: the next steps
- * run, and the interrupt status is set again at the end. An engine whose close fails is logged and the next one is
- * still closed. Anything else a step throws propagates to the caller of {@code close()}.
+ * <p>Errors: an interrupt of the closing thread, set before (the caller's, or one a callback left on the thread that
+ * finishes a deferred close) or arriving during the close, does not cut the waits for the threads short (a callback
+ * still running when {@code close()} returned could use what its caller frees next, and no thread may be left in an
+ * engine that is closed): they are waited for again, and the interrupt status is set again at the end. Only the
+ * engines' {@link Processor#collectAtClose() quiesce} gives up when interrupted during the close itself. An engine
+ * whose close fails is logged and the next one is still closed. Anything else a step throws propagates to the caller
+ * of {@code close()}.
  */
 final class DemultiplexorClosing {
 
@@ -91,29 +95,17 @@ final class DemultiplexorClosing {
 
     /** Waits for the threads, collects and dispatches what is left, closes the engines. */
     private void finish(List<Thread> pool) {
-        boolean interrupted = false;
+        boolean interrupted = Thread.interrupted(); // set again at the end; a wait must not end at once for it
         for (Thread t : pool) {
-            if (t == Thread.currentThread()) {
-                continue;
-            }
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
+            if (t != Thread.currentThread()) {
+                interrupted |= waitUninterruptibly(t::join);
             }
         }
         for (Processor p : processors) {
-            try {
-                p.stopDedicatedLeader();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+            interrupted |= waitUninterruptibly(p::stopDedicatedLeader);
         }
-        try {
-            dispatcher.leadership.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
-        } catch (InterruptedException e) {
-            interrupted = true;
-        }
+        // a user thread in handleEvents may still wait in an engine
+        interrupted |= waitUninterruptibly(dispatcher.leadership::awaitNoLeader);
         for (Processor p : processors) {
             try {
                 p.collectAtClose(); // e.g. file operations that were still running on a worker
@@ -131,6 +123,25 @@ final class DemultiplexorClosing {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A wait that an interrupt ends early; running it again is safe. */
+    @FunctionalInterface
+    private interface Wait {
+        void await() throws InterruptedException;
+    }
+
+    /** Runs {@code wait} again each time an interrupt ends it, until it ends by itself; returns whether one did. */
+    private static boolean waitUninterruptibly(Wait wait) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                wait.await();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
     }
 }

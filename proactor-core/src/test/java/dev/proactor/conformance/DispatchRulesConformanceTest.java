@@ -227,6 +227,58 @@ public abstract class DispatchRulesConformanceTest {
         }
     }
 
+    /**
+     * close() from a thread whose interrupt status is set (a shutdown path that restored an interrupt, or a callback
+     * that left one on the thread that finishes a close) still returns only when the pool has stopped: a callback
+     * still running when it returned could use what its caller frees next. Before, the interrupt cut the wait for
+     * the first pool thread short.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void closeOnAnInterruptedThreadStillWaitsForTheRunningCallbacks(ProactorConfig config) throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        Thread closer = Thread.currentThread();
+        CountDownLatch inCallback = new CountDownLatch(1);
+        AtomicInteger closeReturned = new AtomicInteger();
+        AtomicReference<Thread.State> closerSeen = new AtomicReference<>();
+        Demultiplexor demux = Demultiplexor.open(config).start();
+        AsynchHandler h = new AsynchHandler() {
+            @Override
+            public void onTimerCompleted(OpTimer op) throws InterruptedException {
+                inCallback.countDown();
+                // Returns once the closer waits (for this thread, if close() waits) or close() has returned.
+                for (int i = 0; i < 20_000 && closeReturned.get() == 0; i++) {
+                    Thread.State s = closer.getState();
+                    if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) {
+                        closerSeen.set(s);
+                        return;
+                    }
+                    Thread.sleep(1);
+                }
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        try {
+            demux.post(demux.newTimer(h), NotifyLevel.STRONG);
+            await(inCallback, "the callback runs");
+            closer.interrupt();
+            demux.close();
+            closeReturned.set(1);
+            assertTrue(Thread.interrupted(), "close() kept the caller's interrupt status");
+            assertEquals(0, demux.getLivePoolThreads(), "close() returned while a callback still ran");
+        } finally {
+            Thread.interrupted();
+            demux.close();
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void anOperationStartedAfterTheDemultiplexorClosedCompletes(ProactorConfig config) throws Exception {
