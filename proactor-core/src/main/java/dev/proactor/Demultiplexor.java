@@ -205,6 +205,8 @@ public final class Demultiplexor implements AutoCloseable {
         } catch (Error e) {
             closeOnFatal(e);
             throw e;
+        } finally {
+            closing.finishDeferred(); // a callback of this call closed the demultiplexor: see close()
         }
     }
 
@@ -392,8 +394,15 @@ public final class Demultiplexor implements AutoCloseable {
      * threads stop, a user thread still waiting in the engine is interrupted and waited for; then the engines are
      * released. An operation started after this completes with {@link java.nio.channels.ClosedChannelException}: at
      * once, dispatched by the thread that started it; or, when a callback of the same direction is still running
-     * (on this thread or another), right after that callback, by the thread that ran it. Idempotent; may be
-     * called from a callback (the calling pool thread is not waited for).
+     * (on this thread or another), right after that callback, by the thread that ran it. Idempotent (a call while
+     * another is closing returns at once).
+     *
+     * <p>From a callback running in this demultiplexor's loop (a pool thread, or a thread in {@link #handleEvents})
+     * it waits for nothing: it drops the timers, closes the channels and stops the threads, and the calling thread
+     * does the rest (waits for the other threads, dispatches what is left, releases the engines) when its loop ends,
+     * after the callback has returned. So a callback may close while it holds what another callback waits for (a
+     * lock of the service, the end of the callback itself). From any other thread it returns when all is done: it
+     * waits for the callbacks running, so call it holding nothing a callback may wait for.
      */
     @Override
     public void close() {
@@ -405,7 +414,16 @@ public final class Demultiplexor implements AutoCloseable {
             closed = true;
             threads = pool.copy();
         }
-        closing.close(threads);
+        if (dispatcher.isDispatcherThread()) {
+            closing.closeWithoutWaiting(threads); // finished by this thread once its loop ends
+        } else {
+            closing.close(threads);
+        }
+    }
+
+    /** Finishes a close a callback on this pool thread began ({@link #close()}); the thread has left its loop. */
+    void finishDeferredClose() {
+        closing.finishDeferred();
     }
 
     @Override

@@ -11,14 +11,25 @@ import java.util.Set;
  * operations' errors; every thread that may wait in an engine is stopped or waited for before the last completions
  * are collected and drained; the engines close last, under nobody.
  *
+ * <p>Deferred waits: when {@code close()} is called on a thread inside the demultiplexor's loop (from a callback, on a
+ * pool thread or a thread in {@code handleEvents}), only the steps that never wait run in that call
+ * ({@link #closeWithoutWaiting}): the steps that wait for other threads run on the same thread once its loop has ended
+ * ({@link #finishDeferred()}), after the callback returned. A callback may hold what another callback waits for (a lock
+ * of the service, the end of a callback of its channel's direction), so joining that callback's thread from inside it
+ * would never end.
+ *
  * <p>Thread-safety: runs once, on the thread whose {@code close()} marked the demultiplexor closed, after it
  * released the life-cycle lock (the pool threads it joins may need that lock: a callback opens a file or asks for the
- * pool's size, a fatal error records its cause). No state of its own; each step takes the locks it needs (channel
- * directions, engines, the dispatcher's lock).
+ * pool's size, a fatal error records its cause). Its only state is the deferred part, written and read by that
+ * thread; each step takes the locks it needs (channel directions, engines, the dispatcher's lock).
  *
- * <p>Errors: an interrupt of the closing thread cuts short the wait it interrupts, never the sequence: the next steps
- * run, and the interrupt status is set again at the end. An engine whose close fails is logged and the next one is
- * still closed. Anything else a step throws propagates to the caller of {@code close()}.
+ * <p>Errors: an interrupt of the closing thread, set before (the caller's, or one a callback left on the thread that
+ * finishes a deferred close) or arriving during the close, does not cut the waits for the threads short (a callback
+ * still running when {@code close()} returned could use what its caller frees next, and no thread may be left in an
+ * engine that is closed): they are waited for again, and the interrupt status is set again at the end. Only the
+ * engines' {@link Processor#collectAtClose() quiesce} gives up when interrupted during the close itself. An engine
+ * whose close fails is logged and the next one is still closed. Anything else a step throws propagates to the caller
+ * of {@code close()}.
  */
 final class DemultiplexorClosing {
 
@@ -28,6 +39,10 @@ final class DemultiplexorClosing {
     private final Processor[] processors;
     /** The demultiplexor's open channels (a concurrent set: channels leave it while it is closed). */
     private final Set<AsynchChannel> channels;
+    /** The thread that is to finish the close {@link #closeWithoutWaiting} began, or null (others only compare). */
+    private volatile Thread deferredTo;
+    /** The pool threads that deferred close is to join. */
+    private List<Thread> deferredPool;
 
     /** The close sequence of the demultiplexor named {@code name} with these parts. */
     DemultiplexorClosing(String name, Dispatcher dispatcher, Processor[] processors, Set<AsynchChannel> channels) {
@@ -42,34 +57,55 @@ final class DemultiplexorClosing {
      * of them, is not waited for).
      */
     void close(List<Thread> pool) {
+        stopWithoutWaiting();
+        finish(pool);
+    }
+
+    /**
+     * As {@link #close}, for a calling thread inside the dispatcher's loop: runs the steps that never wait, and leaves
+     * the rest to {@link #finishDeferred()}, which that thread calls when its loop has ended.
+     */
+    void closeWithoutWaiting(List<Thread> pool) {
+        deferredPool = pool;
+        deferredTo = Thread.currentThread();
+        stopWithoutWaiting();
+    }
+
+    /**
+     * Finishes a close that {@link #closeWithoutWaiting} left to the calling thread, if it did; else does nothing.
+     * Called by a thread that has left the dispatcher's loop (a pool thread at its end, a user thread returning from
+     * {@code handleEvents}).
+     */
+    void finishDeferred() {
+        if (deferredTo != Thread.currentThread()) {
+            return;
+        }
+        deferredTo = null;
+        finish(deferredPool);
+    }
+
+    /** Drops the timers, closes every channel and stops the loops: nothing here waits for another thread. */
+    private void stopWithoutWaiting() {
         dispatcher.timers.stopTimers();
         for (AsynchChannel ch : channels.toArray(new AsynchChannel[0])) {
             ch.close();
         }
         dispatcher.stop();
-        boolean interrupted = false;
+    }
+
+    /** Waits for the threads, collects and dispatches what is left, closes the engines. */
+    private void finish(List<Thread> pool) {
+        boolean interrupted = Thread.interrupted(); // set again at the end; a wait must not end at once for it
         for (Thread t : pool) {
-            if (t == Thread.currentThread()) {
-                continue;
-            }
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
+            if (t != Thread.currentThread()) {
+                interrupted |= waitUninterruptibly(t::join);
             }
         }
         for (Processor p : processors) {
-            try {
-                p.stopDedicatedLeader();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+            interrupted |= waitUninterruptibly(p::stopDedicatedLeader);
         }
-        try {
-            dispatcher.leadership.awaitNoLeader(); // a user thread in handleEvents may still wait in an engine
-        } catch (InterruptedException e) {
-            interrupted = true;
-        }
+        // a user thread in handleEvents may still wait in an engine
+        interrupted |= waitUninterruptibly(dispatcher.leadership::awaitNoLeader);
         for (Processor p : processors) {
             try {
                 p.collectAtClose(); // e.g. file operations that were still running on a worker
@@ -87,6 +123,25 @@ final class DemultiplexorClosing {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A wait that an interrupt ends early; running it again is safe. */
+    @FunctionalInterface
+    private interface Wait {
+        void await() throws InterruptedException;
+    }
+
+    /** Runs {@code wait} again each time an interrupt ends it, until it ends by itself; returns whether one did. */
+    private static boolean waitUninterruptibly(Wait wait) {
+        boolean interrupted = false;
+        for (;;) {
+            try {
+                wait.await();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
     }
 }

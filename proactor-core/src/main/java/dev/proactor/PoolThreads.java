@@ -15,6 +15,9 @@ import java.util.concurrent.ThreadFactory;
  * the list, so every thread started is joined by the close, and none starts after it. The threads' own body
  * ({@link #run()}) runs without that lock.
  *
+ * <p>A thread whose callback closed the demultiplexor finishes that close when its loop has ended (see
+ * {@link Demultiplexor#close()}).
+ *
  * <p>Errors: {@link #start} throws {@link IllegalStateException} if the factory returns no thread (none of the
  * threads of that call is started). In a pool thread, a {@link RuntimeException} from the dispatch loop is logged and the loop
  * goes on; an {@link Error} closes the demultiplexor ({@link Demultiplexor#closeOnFatal}) and ends the thread.
@@ -66,22 +69,26 @@ final class PoolThreads {
     /** A pool thread's life: the dispatch loop until the dispatcher stops, then the owner's last collect. */
     private void run() {
         dispatcher.adoptOwnThread();
-        while (!dispatcher.isStopping()) {
-            try {
-                dispatcher.runPoolThread();
-            } catch (RuntimeException e) {
-                Dispatcher.LOG.error("{}: unexpected error in the dispatch loop, continuing", name, e);
-            } catch (Error e) {
-                demultiplexor.closeOnFatal(e);
-                return;
+        try {
+            while (!dispatcher.isStopping()) {
+                try {
+                    dispatcher.runPoolThread();
+                } catch (RuntimeException e) {
+                    Dispatcher.LOG.error("{}: unexpected error in the dispatch loop, continuing", name, e);
+                } catch (Error e) {
+                    demultiplexor.closeOnFatal(e);
+                    return;
+                }
             }
-        }
-        for (Processor p : processors) {
-            try {
-                p.finishIfOwner(); // owner mode: nobody else may collect from that engine
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // the thread is about to end: nothing to hand the status to
+            for (Processor p : processors) {
+                try {
+                    p.finishIfOwner(); // owner mode: nobody else may collect from that engine
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // the thread is about to end: nothing to hand the status to
+                }
             }
+        } finally {
+            demultiplexor.finishDeferredClose(); // a callback of this thread closed the demultiplexor
         }
     }
 

@@ -12,8 +12,10 @@ import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
 import dev.proactor.Demultiplexor;
 import dev.proactor.LeaderMode;
+import dev.proactor.NotifyLevel;
 import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
+import dev.proactor.OpTimer;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
 import java.io.IOException;
@@ -37,6 +39,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -152,6 +155,126 @@ public abstract class DispatchRulesConformanceTest {
             assertEquals(List.of(0, 1, 2), h.order);
             assertTrue(demux.isClosed());
         } finally {
+            demux.close();
+        }
+    }
+
+    /**
+     * A callback that closes the demultiplexor while it holds a lock another callback waits for (a service whose
+     * callbacks synchronize on it and that stops on a fatal condition) must not deadlock: close() on a thread of the
+     * demultiplexor's loop does not wait for the other threads there, that thread finishes the close once its
+     * callback has returned. Before, close() joined the waiting callback's thread, which waited for the lock.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void aCallbackClosingTheDemultiplexorUnderALockAnotherCallbackWaitsForDoesNotDeadlock(ProactorConfig config)
+            throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        ReentrantLock service = new ReentrantLock();
+        CountDownLatch waiterIn = new CountDownLatch(1);
+        CountDownLatch closeReturned = new CountDownLatch(1);
+        CountDownLatch waiterDone = new CountDownLatch(1);
+        AtomicReference<Thread> waiter = new AtomicReference<>();
+        OpTimer[] timers = new OpTimer[2];
+        Demultiplexor demux = Demultiplexor.open(config).start(Math.max(2, config.threads())); // one runs the waiter
+        AsynchHandler h = new AsynchHandler() {
+            @Override
+            public void onTimerCompleted(OpTimer op) throws InterruptedException {
+                if (op == timers[0]) {
+                    service.lock();
+                    try {
+                        demux.post(timers[1], NotifyLevel.STRONG);
+                        if (waiterIn.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                            demux.close();
+                            closeReturned.countDown();
+                        }
+                    } finally {
+                        service.unlock();
+                    }
+                } else {
+                    waiter.set(Thread.currentThread());
+                    waiterIn.countDown();
+                    service.lockInterruptibly(); // the test interrupts it if close() never returns
+                    service.unlock();
+                    waiterDone.countDown();
+                }
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        try {
+            timers[0] = demux.newTimer(h);
+            timers[1] = demux.newTimer(h);
+            demux.post(timers[0], NotifyLevel.STRONG);
+            boolean returned = closeReturned.await(20, TimeUnit.SECONDS);
+            if (!returned && waiter.get() != null) {
+                waiter.get().interrupt(); // ends the deadlock, so that the pool and this test can end
+            }
+            assertTrue(returned, "hang guard: close() inside a callback waited for a callback waiting for it");
+            await(waiterDone, "the waiting callback got the lock");
+            for (int i = 0; i < 6000 && demux.getLivePoolThreads() > 0; i++) {
+                Thread.sleep(10); // hang guard only: the closing thread finishes the close after its callback
+            }
+            assertEquals(0, demux.getLivePoolThreads(), "the close was never finished: pool threads still run");
+        } finally {
+            demux.close();
+        }
+    }
+
+    /**
+     * close() from a thread whose interrupt status is set (a shutdown path that restored an interrupt, or a callback
+     * that left one on the thread that finishes a close) still returns only when the pool has stopped: a callback
+     * still running when it returned could use what its caller frees next. Before, the interrupt cut the wait for
+     * the first pool thread short.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void closeOnAnInterruptedThreadStillWaitsForTheRunningCallbacks(ProactorConfig config) throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        Thread closer = Thread.currentThread();
+        CountDownLatch inCallback = new CountDownLatch(1);
+        AtomicInteger closeReturned = new AtomicInteger();
+        AtomicReference<Thread.State> closerSeen = new AtomicReference<>();
+        Demultiplexor demux = Demultiplexor.open(config).start();
+        AsynchHandler h = new AsynchHandler() {
+            @Override
+            public void onTimerCompleted(OpTimer op) throws InterruptedException {
+                inCallback.countDown();
+                // Returns once the closer waits (for this thread, if close() waits) or close() has returned.
+                for (int i = 0; i < 20_000 && closeReturned.get() == 0; i++) {
+                    Thread.State s = closer.getState();
+                    if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) {
+                        closerSeen.set(s);
+                        return;
+                    }
+                    Thread.sleep(1);
+                }
+            }
+
+            @Override
+            public void onReadCompleted(OpRead op) {
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+            }
+        };
+        try {
+            demux.post(demux.newTimer(h), NotifyLevel.STRONG);
+            await(inCallback, "the callback runs");
+            closer.interrupt();
+            demux.close();
+            closeReturned.set(1);
+            assertTrue(Thread.interrupted(), "close() kept the caller's interrupt status");
+            assertEquals(0, demux.getLivePoolThreads(), "close() returned while a callback still ran");
+        } finally {
+            Thread.interrupted();
             demux.close();
         }
     }
