@@ -33,7 +33,7 @@ final class CallbackChain {
      */
     static void dispatchHandedBack(ChannelOp op, DispatchTotals totals) {
         op.state = OpState.COMPLETED;
-        dispatch(op, totals);
+        dispatch(op, totals, false);
     }
 
     /**
@@ -41,8 +41,12 @@ final class CallbackChain {
      * {@value #MAX_CHAINED_AT_START} in a row after the first; after that, operations are started as usual and
      * queued, so one channel cannot keep a thread to itself (what was already handed back is still dispatched here:
      * its completion is claimed, at most one more).
+     *
+     * @param poolThread whether the calling thread is one of the demultiplexor's pool threads: the interrupt status a
+     *                   callback leaves behind is then cleared after it, so the next callback on the thread does not
+     *                   see it (a caller's own thread keeps its status: it may be the caller's to act on)
      */
-    static void dispatch(Op op, DispatchTotals totals) {
+    static void dispatch(Op op, DispatchTotals totals, boolean poolThread) {
         ChannelOp waiting = null; // handed back, of the direction other than op's: dispatched after op
         for (int chained = 0; ; chained++) {
             boolean mayChain = chained < MAX_CHAINED_AT_START;
@@ -53,6 +57,9 @@ final class CallbackChain {
                 op.dispatch();
             } catch (Throwable t) {
                 op.onHandlerFailure(t);
+            }
+            if (poolThread) {
+                Thread.interrupted(); // a handler's leftover interrupt is not the next handler's
             }
             // While one of the other direction waits here, it is that direction's active operation: what the
             // callback started there waited behind it, so nothing was handed back across as well.

@@ -214,7 +214,7 @@ final class Dispatcher {
                     }
                     lock.unlock(); // Unlock point 1
                     try {
-                        CallbackChain.dispatch(op, totals);
+                        CallbackChain.dispatch(op, totals, pool);
                     } finally {
                         lock.lock();
                     }
@@ -328,7 +328,7 @@ final class Dispatcher {
                 } finally {
                     lock.unlock();
                 }
-                CallbackChain.dispatch(op, totals);
+                CallbackChain.dispatch(op, totals, false);
             }
         } finally {
             CURRENT.set(previous); // not remove(): the pool re-enters at once, and set() after remove() allocates

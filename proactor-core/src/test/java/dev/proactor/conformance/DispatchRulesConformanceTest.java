@@ -560,6 +560,39 @@ public abstract class DispatchRulesConformanceTest {
 
     // ------------------------------------------------------------------------------------ pool threads survive
 
+    /**
+     * A callback that leaves its pool thread interrupted: the next callback on that thread, already queued (so the
+     * thread dispatches it without waiting in between), does not see the interrupt.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void theInterruptACallbackLeavesIsNotSeenByTheNextCallbackOnItsPoolThread(ProactorConfig config)
+            throws Exception {
+        ConformanceMatrix.assumeAvailable(config);
+        OpTimer[] timers = new OpTimer[2];
+        CountDownLatch second = new CountDownLatch(1);
+        AtomicReference<Boolean> seen = new AtomicReference<>();
+        try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().threads(1).build()).start()) {
+            AsynchHandler h = new AsynchHandler() {
+                @Override
+                public void onTimerCompleted(OpTimer op) {
+                    if (op == timers[0]) {
+                        demux.post(timers[1], NotifyLevel.STRONG); // queued before this callback returns
+                        Thread.currentThread().interrupt(); // left behind on purpose
+                    } else {
+                        seen.set(Thread.currentThread().isInterrupted());
+                        second.countDown();
+                    }
+                }
+            };
+            timers[0] = demux.newTimer(h);
+            timers[1] = demux.newTimer(h);
+            demux.post(timers[0], NotifyLevel.STRONG);
+            await(second, "the second callback");
+            assertFalse(seen.get(), "the second callback found its pool thread interrupted");
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void aHandlerRestoringTheInterruptStatusLeavesNoPoolThreadInterrupted(ProactorConfig config) throws Exception {
