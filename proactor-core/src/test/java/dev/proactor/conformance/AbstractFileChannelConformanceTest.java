@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -625,6 +626,31 @@ public abstract class AbstractFileChannelConformanceTest {
                         "reader " + i);
             }
             ch.close();
+        }
+    }
+
+    /**
+     * A /proc file reports size 0 and cannot be served by every kernel interface (Linux AIO answers {@code EINVAL}
+     * for it), yet a read loop takes its text to the end, heap and direct, as on the JDK's channel.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void aProcFileIsReadToItsEndThoughItsSizeIsZero(Nio2FileTarget target) throws Exception {
+        Path status = Path.of("/proc/self/status");
+        assumeTrue(Files.isReadable(status), "needs Linux /proc");
+        try (Nio2Files f = target.open()) {
+            Callers.call(() -> {
+                for (boolean direct : new boolean[] {false, true}) {
+                    try (FileChannel ch = f.open(status, StandardOpenOption.READ)) {
+                        ByteBuffer dst = direct ? ByteBuffer.allocateDirect(64 << 10) : ByteBuffer.allocate(64 << 10);
+                        while (ch.read(dst) >= 0) {
+                            assertTrue(dst.hasRemaining(), "a status file fits 64 KiB");
+                        }
+                        String text = new String(bytes(dst.flip()), java.nio.charset.StandardCharsets.US_ASCII);
+                        assertTrue(text.startsWith("Name:"), () -> "read " + text);
+                    }
+                }
+            });
         }
     }
 

@@ -142,12 +142,8 @@ final class AioContext {
             request.complete(0); // nothing to write: no system call, as FileChannel.write
             return StartResult.COMPLETED;
         }
-        if (!channel.disk) {
-            if (channel.isClosed() || !blocking.start(request, channel)) {
-                request.fail(new ClosedChannelException());
-                return StartResult.COMPLETED;
-            }
-            return StartResult.PENDING;
+        if (!channel.isDisk()) {
+            return startOnWorker(request, channel);
         }
         // The descriptor stays open until endSubmit; no lock is held across io_submit, which runs a buffered read
         // to its end: the leader must meanwhile be able to resubmit a short write of this file (see resubmit).
@@ -180,6 +176,10 @@ final class AioContext {
                 if (retry) {
                     return StartResult.DEFERRED; // the kernel's queue is full: wait for a completion
                 }
+                if (result == -ErrnoNative.EINVAL && channel.alignment == null) {
+                    channel.aioRefused(); // a file the kernel's AIO cannot serve (procfs): the workers can
+                    return startOnWorker(request, channel);
+                }
                 request.fail(Errors.newException("io_submit", result));
                 return StartResult.COMPLETED;
             }
@@ -187,6 +187,15 @@ final class AioContext {
         } finally {
             channel.endSubmit();
         }
+    }
+
+    /** Starts a transfer on the workers with the JDK channel (a file that is not a disk file, see AioFileChannel). */
+    private StartResult startOnWorker(IoRequest request, AioFileChannel channel) {
+        if (channel.isClosed() || !blocking.start(request, channel)) {
+            request.fail(new ClosedChannelException());
+            return StartResult.COMPLETED;
+        }
+        return StartResult.PENDING;
     }
 
     private void runHook() {

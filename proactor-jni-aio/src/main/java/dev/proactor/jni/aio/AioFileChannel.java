@@ -46,8 +46,11 @@ final class AioFileChannel implements EngineChannel {
     final boolean writable;
     /** Non-null when opened with {@link ProactorOpenOption#DIRECT}. */
     final DirectIoAlignment alignment;
-    /** A regular file or a block device: its transfers go to the kernel's AIO. */
-    final boolean disk;
+    /**
+     * A regular file or a block device: its transfers go to the kernel's AIO, until {@code io_submit} refuses one
+     * with {@code EINVAL} ({@link #aioRefused()}: a /proc or sysfs file, which has no asynchronous read).
+     */
+    private volatile boolean disk;
     /** A file without a position (a pipe, a FIFO): transferred where its stream is, not at a position. */
     final boolean stream;
     private final FileChannel file;
@@ -128,6 +131,19 @@ final class AioFileChannel implements EngineChannel {
             IoNative.close(fd);
             throw e;
         }
+    }
+
+    /** Whether this file's transfers go to the kernel's AIO (see {@link #disk}). */
+    boolean isDisk() {
+        return disk;
+    }
+
+    /**
+     * {@code io_submit} refused a transfer of this file it cannot serve ({@code EINVAL} without {@code O_DIRECT}: a
+     * pseudo-file that reports size 0): this and every later transfer run on the workers with the JDK channel.
+     */
+    void aioRefused() {
+        disk = false;
     }
 
     /** The JDK channel on the file, which the workers read and write a file that is not a disk file with. */
