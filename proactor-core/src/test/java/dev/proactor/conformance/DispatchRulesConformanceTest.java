@@ -374,33 +374,12 @@ public abstract class DispatchRulesConformanceTest {
     void withOverlappingCallbacksACallbackMayWaitForTheNextOperationOfItsDirection(ProactorConfig config)
             throws Exception {
         ConformanceMatrix.assumeAvailable(config);
-        CountDownLatch nestedDone = new CountDownLatch(1);
-        AtomicReference<Object> outcome = new AtomicReference<>();
-        AsynchChannel[] server = new AsynchChannel[1];
-        AtomicInteger reads = new AtomicInteger();
-        AsynchHandler handler = new AsynchHandler() {
-            @Override
-            public void onReadCompleted(OpRead op) throws InterruptedException {
-                if (reads.incrementAndGet() > 1) {
-                    outcome.set(op.getBytesCompleted());
-                    nestedDone.countDown();
-                    return;
-                }
-                server[0].read(ByteBuffer.allocateDirect(1));
-                if (!nestedDone.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
-                    outcome.set("hang guard: the nested read never completed while its caller waited");
-                }
-            }
-        };
+        NestedRead handler = new NestedRead(false, () -> true);
         try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().threads(1).build()).start();
-             SocketPair pair = new SocketPair(demux, handler)) {
-            server[0] = pair.server;
-            pair.server.setCompletionsAtStart(true);
-            pair.server.setOverlappingCallbacks(true);
+             SocketPair pair = handler.on(new SocketPair(demux, handler))) {
             pair.server.read(ByteBuffer.allocateDirect(1)); // before the bytes: the engine completes it
             pair.send(2);
-            await(nestedDone, "the nested read");
-            assertEquals(1L, outcome.get());
+            assertEquals(1L, handler.outcome());
         }
     }
 
@@ -415,42 +394,75 @@ public abstract class DispatchRulesConformanceTest {
         ConformanceMatrix.assumeAvailable(config);
         CountDownLatch drained = new CountDownLatch(1);
         CountDownLatch moreSent = new CountDownLatch(1);
-        CountDownLatch nestedDone = new CountDownLatch(1);
-        AtomicReference<Object> outcome = new AtomicReference<>();
-        AsynchChannel[] server = new AsynchChannel[1];
-        AtomicInteger reads = new AtomicInteger();
-        AsynchHandler handler = new AsynchHandler() {
-            @Override
-            public void onReadCompleted(OpRead op) throws InterruptedException {
-                if (reads.incrementAndGet() > 1) {
-                    outcome.set(op.getBytesCompleted());
-                    nestedDone.countDown();
-                    return;
-                }
-                drained.countDown(); // one byte into a 64-byte buffer: the socket is drained
-                if (!moreSent.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
-                    outcome.set("hang guard: never sent");
-                    return;
-                }
-                server[0].awaitNextOperation(true);
-                server[0].read(ByteBuffer.allocateDirect(8));
-                if (!nestedDone.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
-                    outcome.set("hang guard: the awaited read was not tried at once");
-                }
-            }
-        };
+        NestedRead handler = new NestedRead(true, () -> {
+            drained.countDown(); // one byte into a 64-byte buffer: the socket is drained
+            return moreSent.await(GUARD_SECONDS, TimeUnit.SECONDS);
+        });
         try (Demultiplexor demux = Demultiplexor.open(config.toBuilder().threads(1).build()).start();
-             SocketPair pair = new SocketPair(demux, handler)) {
-            server[0] = pair.server;
-            pair.server.setCompletionsAtStart(true);
-            pair.server.setOverlappingCallbacks(true);
+             SocketPair pair = handler.on(new SocketPair(demux, handler))) {
             pair.server.read(ByteBuffer.allocateDirect(64));
             pair.send(1);
             await(drained, "the first read");
             pair.send(1);
             moreSent.countDown();
-            await(nestedDone, "the awaited read");
-            assertEquals(1L, outcome.get());
+            assertEquals(1L, handler.outcome());
+        }
+    }
+
+    /** A step of a callback that may wait; false if its hang guard ran out. */
+    interface Step {
+        boolean run() throws InterruptedException;
+    }
+
+    /**
+     * The handler of a read whose callback runs {@code before}, starts the next read of the channel (marked
+     * awaited if asked) and waits for it: the nested read's callback records its byte count.
+     */
+    private static final class NestedRead implements AsynchHandler {
+        private final boolean awaited;
+        private final Step before;
+        private final CountDownLatch nestedDone = new CountDownLatch(1);
+        private final AtomicReference<Object> outcome = new AtomicReference<>();
+        private final AtomicInteger reads = new AtomicInteger();
+        private volatile AsynchChannel server;
+
+        NestedRead(boolean awaited, Step before) {
+            this.awaited = awaited;
+            this.before = before;
+        }
+
+        /** Serves {@code pair}'s server side, with completions at start and overlapping callbacks on. */
+        SocketPair on(SocketPair pair) {
+            server = pair.server;
+            server.setCompletionsAtStart(true);
+            server.setOverlappingCallbacks(true);
+            return pair;
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) throws InterruptedException {
+            if (reads.incrementAndGet() > 1) {
+                outcome.set(op.getBytesCompleted());
+                nestedDone.countDown();
+                return;
+            }
+            if (!before.run()) {
+                outcome.set("hang guard: the step before the nested read");
+                return;
+            }
+            if (awaited) {
+                server.awaitNextOperation(true);
+            }
+            server.read(ByteBuffer.allocateDirect(8));
+            if (!nestedDone.await(GUARD_SECONDS, TimeUnit.SECONDS)) {
+                outcome.set("hang guard: the nested read never completed while its caller waited");
+            }
+        }
+
+        /** What the nested read completed with, or why it did not. */
+        Object outcome() throws InterruptedException {
+            await(nestedDone, "the nested read");
+            return outcome.get();
         }
     }
 
