@@ -41,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -339,6 +340,61 @@ public abstract class ToolkitConformanceTest {
                     assertEquals(-1, readByte(s), "the service closed the connection");
                 }
             }
+        }
+    }
+
+    /**
+     * Acceptors closed at the same moment, some from a service's start on a demultiplexor thread and as many from
+     * the test's thread: every call returns, each with its port free (no closing thread waits for ever on another's
+     * release). Several per side and round, so the two threads often close at the very same time.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorsClosedAtOnceOnTwoThreadsAllFreeTheirPorts(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        int perSide = 8;
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            for (int round = 0; round < 30; round++) {
+                List<Acceptor> onHandler = new ArrayList<>();
+                List<Acceptor> onCaller = new ArrayList<>();
+                for (int i = 0; i < perSide; i++) {
+                    onHandler.add(Acceptor.builder(demux, loopback(0), () -> new EchoService(false)).open());
+                    onCaller.add(Acceptor.builder(demux, loopback(0), () -> new EchoService(false)).open());
+                }
+                CyclicBarrier together = new CyclicBarrier(2);
+                CompletableFuture<String> rebound = new CompletableFuture<>();
+                Acceptor trigger = Acceptor.builder(demux, loopback(0), () -> new EchoService(false) {
+                    @Override
+                    public void start(AsynchChannel ch) {
+                        try {
+                            together.await(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS);
+                            closeAllAndBindTheirPorts(onHandler, "on the handler");
+                            rebound.complete("bound");
+                        } catch (Exception | AssertionError e) {
+                            rebound.completeExceptionally(e);
+                        }
+                        ch.close();
+                    }
+                }).open();
+                try (Socket s = client(trigger.localAddress())) {
+                    together.await(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS);
+                    closeAllAndBindTheirPorts(onCaller, "round " + round + " on the caller");
+                    assertEquals("bound", rebound.get(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS),
+                            "round " + round);
+                    assertEquals(-1, readByte(s), "the service closed the connection");
+                } finally {
+                    trigger.close();
+                }
+            }
+        }
+    }
+
+    private static void closeAllAndBindTheirPorts(List<Acceptor> acceptors, String when) throws IOException {
+        for (Acceptor a : acceptors) {
+            a.close();
+        }
+        for (Acceptor a : acceptors) {
+            assertPortFree(a.localAddress(), when);
         }
     }
 

@@ -61,23 +61,32 @@ final class NioSelector {
     int select(Consumer<SelectionKey> onReady, long timeoutMillis) throws IOException {
         selecting.lock();
         try {
-            long number = begun + 1;
-            begun = number;
-            long timeout = closers.get() > 0 ? 0 : timeoutMillis;
-            int selected;
-            if (timeout < 0) {
-                selected = selector.select(onReady);
-            } else {
-                selected = timeout == 0 ? selector.selectNow(onReady) : selector.select(onReady, timeout);
-            }
-            ended = number;
-            return selected;
+            return selectLocked(onReady, closers.get() > 0 ? 0 : timeoutMillis);
         } finally {
-            selecting.unlock();
-            if (closers.get() > 0) {
-                synchronized (selectEnded) {
-                    selectEnded.notifyAll();
-                }
+            unlockAfterSelect();
+        }
+    }
+
+    /** Runs one numbered select. Lock held. */
+    private int selectLocked(Consumer<SelectionKey> onReady, long timeoutMillis) throws IOException {
+        long number = begun + 1;
+        begun = number;
+        int selected;
+        if (timeoutMillis < 0) {
+            selected = selector.select(onReady);
+        } else {
+            selected = timeoutMillis == 0 ? selector.selectNow(onReady) : selector.select(onReady, timeoutMillis);
+        }
+        ended = number;
+        return selected;
+    }
+
+    /** Releases the lock, then tells the closing threads waiting that a select ended. */
+    private void unlockAfterSelect() {
+        selecting.unlock();
+        if (closers.get() > 0) {
+            synchronized (selectEnded) {
+                selectEnded.notifyAll();
             }
         }
     }
@@ -113,7 +122,7 @@ final class NioSelector {
                     try {
                         selectNowAfterCancel();
                     } finally {
-                        selecting.unlock();
+                        unlockAfterSelect(); // other closing threads may wait for this select
                     }
                     return;
                 }
@@ -136,7 +145,7 @@ final class NioSelector {
             return; // its close deregistered every key
         }
         try {
-            select(PASS_OVER, 0);
+            selectLocked(PASS_OVER, 0);
         } catch (ClosedSelectorException e) {
             return; // closed since the check: same as above
         }
