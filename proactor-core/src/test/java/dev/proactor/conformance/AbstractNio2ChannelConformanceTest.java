@@ -654,6 +654,87 @@ public abstract class AbstractNio2ChannelConformanceTest {
         }
     }
 
+    /**
+     * Once {@link AsynchronousServerSocketChannel#close()} returned, the port is free: a plain listener with the
+     * JDK's default options (SO_REUSEADDR, which Linux never lets bind beside a socket still listening) binds it.
+     * With and without an accept pending; repeated so a close that returns before the socket is released shows up.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void closingAListenerFreesItsPortBeforeCloseReturns(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+            for (int round = 0; round < 50; round++) {
+                AsynchronousServerSocketChannel server = f.track(f.provider.openAsynchronousServerSocketChannel(g));
+                server.bind(address);
+                address = (InetSocketAddress) server.getLocalAddress();
+                Outcome<AsynchronousSocketChannel> accept = new Outcome<>();
+                if (round % 2 == 0) {
+                    server.accept(null, accept);
+                }
+                server.close();
+                assertPortFree(address, "round " + round);
+                if (round % 2 == 0) {
+                    assertInstanceOf(AsynchronousCloseException.class, accept.failure());
+                }
+            }
+        }
+    }
+
+    /**
+     * A listener closed from its own accept handler (on the group's only thread) frees the port before close
+     * returns, without deadlock: the handler then binds the port with a plain listener.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void closingAListenerFromItsAcceptHandlerFreesItsPortWithoutDeadlock(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(1, "fixed");
+            InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+            for (int round = 0; round < 20; round++) {
+                AsynchronousServerSocketChannel server = f.track(f.provider.openAsynchronousServerSocketChannel(g));
+                server.bind(address);
+                InetSocketAddress bound = (InetSocketAddress) server.getLocalAddress();
+                address = bound;
+                Outcome<String> rebound = new Outcome<>();
+                server.accept(null, new java.nio.channels.CompletionHandler<AsynchronousSocketChannel, Object>() {
+                    @Override
+                    public void completed(AsynchronousSocketChannel ch, Object a) {
+                        try {
+                            ch.close();
+                            server.close();
+                            assertPortFree(bound, "in the handler");
+                            rebound.completed("bound", a);
+                        } catch (Exception | AssertionError e) {
+                            rebound.failed(e, a);
+                        }
+                    }
+
+                    @Override
+                    public void failed(Throwable e, Object a) {
+                        rebound.failed(e, a);
+                    }
+                });
+                try (Socket client = new Socket(bound.getAddress(), bound.getPort())) {
+                    client.setSoTimeout((int) TimeUnit.SECONDS.toMillis(Outcome.GUARD_SECONDS));
+                    int r = round;
+                    assertEquals("bound", rebound.value(), () -> "round " + r);
+                    assertEquals(-1, client.getInputStream().read(), "the handler closed the connection");
+                }
+            }
+        }
+    }
+
+    /** Binds a plain JDK listener with its default options to {@code address}, or fails saying it is in use. */
+    private static void assertPortFree(InetSocketAddress address, String when) throws java.io.IOException {
+        try (java.nio.channels.ServerSocketChannel plain = java.nio.channels.ServerSocketChannel.open()) {
+            plain.bind(address);
+        } catch (java.net.BindException e) {
+            throw new AssertionError(when + ": " + address + " still in use after close() returned", e);
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("targets")
     void operationsOnAClosedChannelFailWithClosedChannelException(Nio2Target target) throws Exception {

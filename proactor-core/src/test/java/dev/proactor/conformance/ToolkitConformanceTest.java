@@ -39,7 +39,9 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -276,6 +278,132 @@ public abstract class ToolkitConformanceTest {
                 eventually(() -> acceptor.postedAccepts() == 0, "the posted accepts complete on close");
                 assertEquals("after", roundTrip(s, "after"), "an accepted connection outlives the acceptor");
             }
+        }
+    }
+
+    /**
+     * A server restarting on its port binds it as soon as {@link Acceptor#close()} returned. The plain channel has
+     * the JDK's defaults, as a restarting server would (SO_REUSEADDR, which Linux never lets bind beside a socket
+     * still listening). Repeated so a close that returns before the socket is released shows up.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorCloseFreesThePortBeforeItReturns(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            InetSocketAddress address = loopback(0);
+            for (int round = 0; round < 50; round++) {
+                Acceptor acceptor = Acceptor.builder(demux, address, () -> new EchoService(false)).open();
+                address = acceptor.localAddress();
+                if (round % 2 == 0) { // with a connection served, and without
+                    try (Socket s = client(address)) {
+                        assertEquals("round " + round, roundTrip(s, "round " + round));
+                    }
+                }
+                acceptor.close();
+                assertPortFree(address, "round " + round);
+            }
+        }
+    }
+
+    /**
+     * {@link Acceptor#close()} from a service's start, on a demultiplexor thread (with one pool thread and a shared
+     * leader it is the only thread that could select), returns without deadlock and with the port free.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorClosedFromAServiceFreesThePortBeforeItReturns(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            InetSocketAddress address = loopback(0);
+            for (int round = 0; round < 20; round++) {
+                AtomicReference<Acceptor> self = new AtomicReference<>();
+                CompletableFuture<String> rebound = new CompletableFuture<>();
+                Acceptor acceptor = Acceptor.builder(demux, address, () -> new EchoService(false) {
+                    @Override
+                    public void start(AsynchChannel ch) {
+                        self.get().close();
+                        try (ServerSocketChannel plain = ServerSocketChannel.open()) {
+                            plain.bind(self.get().localAddress());
+                            rebound.complete("bound");
+                        } catch (IOException | RuntimeException e) {
+                            rebound.completeExceptionally(e);
+                        }
+                        ch.close();
+                    }
+                }).open();
+                self.set(acceptor);
+                address = acceptor.localAddress();
+                try (Socket s = client(address)) {
+                    assertEquals("bound", rebound.get(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS),
+                            "round " + round);
+                    assertEquals(-1, readByte(s), "the service closed the connection");
+                }
+            }
+        }
+    }
+
+    /**
+     * Acceptors closed at the same moment, some from a service's start on a demultiplexor thread and as many from
+     * the test's thread: every call returns, each with its port free (no closing thread waits for ever on another's
+     * release). Several per side and round, so the two threads often close at the very same time.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorsClosedAtOnceOnTwoThreadsAllFreeTheirPorts(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        int perSide = 8;
+        try (Demultiplexor demux = Demultiplexor.open(config).start()) {
+            for (int round = 0; round < 30; round++) {
+                List<Acceptor> onHandler = new ArrayList<>();
+                List<Acceptor> onCaller = new ArrayList<>();
+                for (int i = 0; i < perSide; i++) {
+                    onHandler.add(Acceptor.builder(demux, loopback(0), () -> new EchoService(false)).open());
+                    onCaller.add(Acceptor.builder(demux, loopback(0), () -> new EchoService(false)).open());
+                }
+                CyclicBarrier together = new CyclicBarrier(2);
+                CompletableFuture<String> rebound = new CompletableFuture<>();
+                Acceptor trigger = Acceptor.builder(demux, loopback(0), () -> new EchoService(false) {
+                    @Override
+                    public void start(AsynchChannel ch) {
+                        try {
+                            together.await(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS);
+                            closeAllAndBindTheirPorts(onHandler, "on the handler");
+                            rebound.complete("bound");
+                        } catch (Exception | AssertionError e) {
+                            rebound.completeExceptionally(e);
+                        }
+                        ch.close();
+                    }
+                }).open();
+                try (Socket s = client(trigger.localAddress())) {
+                    together.await(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS);
+                    closeAllAndBindTheirPorts(onCaller, "round " + round + " on the caller");
+                    assertEquals("bound", rebound.get(ToolkitTesting.GUARD_SECONDS, TimeUnit.SECONDS),
+                            "round " + round);
+                    assertEquals(-1, readByte(s), "the service closed the connection");
+                } finally {
+                    trigger.close();
+                }
+            }
+        }
+    }
+
+    private static void closeAllAndBindTheirPorts(List<Acceptor> acceptors, String when) throws IOException {
+        for (Acceptor a : acceptors) {
+            a.close();
+        }
+        for (Acceptor a : acceptors) {
+            assertPortFree(a.localAddress(), when);
+        }
+    }
+
+    /** Binds a plain JDK listener with its default options to {@code address}, or fails saying it is in use. */
+    private static void assertPortFree(InetSocketAddress address, String when) throws IOException {
+        try (ServerSocketChannel plain = ServerSocketChannel.open()) {
+            plain.bind(address);
+        } catch (java.net.BindException e) {
+            throw new AssertionError(when + ": " + address + " still in use after close() returned", e);
         }
     }
 

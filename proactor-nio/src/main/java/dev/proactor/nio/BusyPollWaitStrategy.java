@@ -18,13 +18,13 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     static final String NAME = "busy-poll";
 
-    private final Selector selector;
+    private final NioSelector selector;
     private final Consumer<SelectionKey> onReady;
     private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
     private volatile boolean interrupted;
 
-    BusyPollWaitStrategy(Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+    BusyPollWaitStrategy(NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
                          ArrayDeque<IoRequest> completed) {
         this.selector = selector;
         this.onReady = onReady;
@@ -42,7 +42,7 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         for (;;) {
             beforeSelect.run();
-            selector.selectNow(onReady);
+            selector.select(onReady, 0);
             if (!completed.isEmpty() || interrupted || timeoutNanos == 0
                     || (timeoutNanos > 0 && System.nanoTime() - deadline >= 0)) {
                 interrupted = false;

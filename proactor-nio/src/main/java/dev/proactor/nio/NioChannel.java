@@ -22,6 +22,7 @@ final class NioChannel implements EngineChannel {
 
     final SelectableChannel channel;
     final SelectionKey key;
+    private final NioSelector selector;
 
     /** Pending read, accept or receive, or null. Guarded by this. */
     IoRequest input;
@@ -44,9 +45,10 @@ final class NioChannel implements EngineChannel {
      */
     private ByteBuffer transmitBuffer;
 
-    NioChannel(SelectableChannel channel, SelectionKey key) {
+    NioChannel(SelectableChannel channel, SelectionKey key, NioSelector selector) {
         this.channel = channel;
         this.key = key;
+        this.selector = selector;
     }
 
     /**
@@ -121,10 +123,13 @@ final class NioChannel implements EngineChannel {
     }
 
     /**
-     * Marks the channel closed, cancels its key, closes the JDK channel and wakes the selector. Pending requests
-     * stay in their slots for the core's cancel. The JDK releases the descriptor only after the selector has
-     * deregistered the key and no thread is in an I/O call on it, so the number is never reused under a pending
-     * operation; the wake-up makes that happen now rather than at the next readiness event.
+     * Marks the channel closed, cancels its key, closes the JDK channel and returns once the socket is released
+     * (a listener's port is free, a connection's descriptor closed). Pending requests stay in their slots for the
+     * core's cancel. Any thread, a handler's included (see {@link NioSelector#awaitDeregistration}).
+     *
+     * <p>The JDK releases the descriptor of a registered channel only when a select deregisters its cancelled key,
+     * and no thread is in an I/O call on it then, so the number is never reused under a pending operation; waiting
+     * for that deregistration here is what makes the release happen before this returns.
      */
     @Override
     public void close() throws IOException {
@@ -136,9 +141,7 @@ final class NioChannel implements EngineChannel {
         }
         key.cancel();
         channel.close();
-        // The JDK releases the descriptor of a registered channel only when the selector next deregisters its
-        // cancelled key: wake a leader blocked in select so a quiet demultiplexor does not hold it open.
-        key.selector().wakeup();
+        selector.awaitDeregistration(key);
     }
 
     @Override

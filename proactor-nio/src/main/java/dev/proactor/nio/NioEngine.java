@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  */
 final class NioEngine implements Engine {
 
-    private final Selector selector;
+    private final NioSelector selector;
     private final WaitStrategy waitStrategy;
     /**
      * Selects started by the leader; with {@link NioChannel#drainedAtSelect}, whether a socket was drained since the
@@ -50,18 +50,19 @@ final class NioEngine implements Engine {
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
 
     NioEngine(Selector selector, WaitStrategyFactory factory) {
-        this.selector = selector;
+        this.selector = new NioSelector(selector);
         Consumer<SelectionKey> onReady = this::onReady; // built once: select(Consumer) then allocates nothing
-        this.waitStrategy = factory.create(selector, onReady, () -> selects++, completed);
+        this.waitStrategy = factory.create(this.selector, onReady, () -> selects++, completed);
     }
 
     /** Makes the wait strategy of an engine once the engine's readiness callbacks exist. */
     interface WaitStrategyFactory {
         /**
+         * @param selector     to select with (and wake)
          * @param onReady      handles one selected key
          * @param beforeSelect to run before every select (the leader's only writer of {@link #selects})
          */
-        WaitStrategy create(Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+        WaitStrategy create(NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
                             ArrayDeque<IoRequest> completed);
     }
 
@@ -104,8 +105,8 @@ final class NioEngine implements Engine {
         }
         SelectableChannel sc = (SelectableChannel) channel;
         sc.configureBlocking(false);
-        SelectionKey key = sc.register(selector, 0);
-        NioChannel nc = new NioChannel(sc, key);
+        SelectionKey key = selector.register(sc);
+        NioChannel nc = new NioChannel(sc, key, selector);
         key.attach(nc);
         return nc;
     }

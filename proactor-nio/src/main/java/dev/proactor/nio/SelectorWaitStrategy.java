@@ -17,12 +17,12 @@ import java.util.function.Consumer;
 final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     private final String name;
-    private final Selector selector;
+    private final NioSelector selector;
     private final Consumer<SelectionKey> onReady;
     private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
 
-    SelectorWaitStrategy(String name, Selector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+    SelectorWaitStrategy(String name, NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
                          ArrayDeque<IoRequest> completed) {
         this.name = name;
         this.selector = selector;
@@ -39,15 +39,9 @@ final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
         beforeSelect.run();
-        if (timeoutNanos < 0) {
-            selector.select(onReady);
-        } else if (timeoutNanos == 0) {
-            selector.selectNow(onReady);
-        } else {
-            // select(…, 0) would mean "forever": round up to at least one millisecond.
-            long millis = Math.max(1, (timeoutNanos + 999_999) / 1_000_000);
-            selector.select(onReady, millis);
-        }
+        // A positive wait under a millisecond is rounded up: 0 would mean "do not wait".
+        long millis = timeoutNanos <= 0 ? timeoutNanos : Math.max(1, (timeoutNanos + 999_999) / 1_000_000);
+        selector.select(onReady, millis);
         return completed.size();
     }
 
