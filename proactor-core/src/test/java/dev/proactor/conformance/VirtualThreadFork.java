@@ -57,9 +57,11 @@ public final class VirtualThreadFork {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!p.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS)) {
+                String threads = threadDump(home.get(), p.pid());
                 p.destroyForcibly().waitFor();
                 throw new AssertionError("hang guard: the forked run did not end within " + LIMIT_SECONDS + " s:\n"
-                        + Files.readString(log, StandardCharsets.UTF_8));
+                        + Files.readString(log, StandardCharsets.UTF_8) + "\nits threads, virtual ones included:\n"
+                        + threads);
             }
             String out = Files.readString(log, StandardCharsets.UTF_8);
             String result = out.lines().filter(l -> l.startsWith(ForkedJUnit.RESULT)).findFirst()
@@ -76,6 +78,34 @@ public final class VirtualThreadFork {
             }
         } finally {
             Files.deleteIfExists(log);
+        }
+    }
+
+    /**
+     * The threads of the hung fork, virtual ones included ({@code jcmd Thread.dump_to_file}), for the failure message:
+     * a hang seen once must say where it waited. Never throws: a dump that cannot be taken says why instead.
+     */
+    private static String threadDump(Path javaHome, long pid) {
+        try {
+            Path dump = Files.createTempFile("proactor-virtual-thread-hang", ".txt");
+            try {
+                Files.delete(dump); // jcmd refuses to overwrite
+                Process jcmd = new ProcessBuilder(javaHome.resolve("bin").resolve("jcmd").toString(),
+                        Long.toString(pid), "Thread.dump_to_file", "-format=text", dump.toString())
+                        .redirectErrorStream(true).start();
+                String said = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (!jcmd.waitFor(30, TimeUnit.SECONDS) || !Files.exists(dump)) {
+                    return "(no thread dump: " + said.strip() + ")";
+                }
+                return Files.readString(dump, StandardCharsets.UTF_8);
+            } finally {
+                Files.deleteIfExists(dump);
+            }
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
         }
     }
 
