@@ -1,5 +1,6 @@
-"""Ratios to a baseline server in an ab.sh log (session 18's or session 11's format): ratio of the medians of msgs/s, and the
-per-round ratios (each server's run divided by the baseline's run of the same round)."""
+"""usage: python3 ab-ratios.py LOG BASELINE
+Ratios to the server named BASELINE in an ab.sh log (also the older six-field format): the ratio of the medians of
+msgs/s, and the per-round ratios (each server's run divided by the baseline's run of the same round)."""
 import collections, statistics, sys
 runs = collections.defaultdict(dict)
 for line in open(sys.argv[1]):

@@ -1,5 +1,6 @@
-"""Medians per server of an ab.sh log: msgs/s, total and user-mode server CPU per message, p99 (and p99.9 where
-the log has it)."""
+"""usage: python3 ab-summary.py LOG
+Medians per server of an ab.sh log: msgs/s, total and user-mode server CPU per message, p99 (and p99.9 where the log
+has it)."""
 import collections, statistics, sys
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):

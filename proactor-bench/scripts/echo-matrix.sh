@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Session 21's quiet run of every engine and peer (both C limits), the rows of the native-speed issue (session 17's
-# run.sh without the NIO.2 servers, which nio2/nio2-all.sh measured in alternated rounds). Run from the repository
-# root after `mvn package`, with nothing else on the machine. About 45 minutes.
+# usage: echo-matrix.sh [OUT]   (OUT: output directory, default proactor-bench/raw/echo-matrix)
+# The echo matrix of record: every engine of ours against Netty (nio, epoll, io_uring), the JDK's NIO.2, the plain
+# JDK NIO reactor and both C limit servers, six rows (1 × 2 blocks in flight; 100 × 8 KiB, 1 KiB ping-pong; 100 × 8
+# blocks in flight; 1 000 and 10 000 ping-pong), three runs of each server per row. From the repository root after
+# `mvn -B package -DskipTests`, with nothing else on the machine; about 45 minutes. Each row writes results.md,
+# results.csv, charts and logs under OUT; copy the CSVs and a summary into results/<date-topic>/ (see
+# results/2026-11-27-echo-matrix/).
 set -euo pipefail
-O=proactor-bench/results/quiet-2026-11-27d/matrix
+O=${1:-proactor-bench/raw/echo-matrix}
 M="java -jar proactor-bench/target/proactor-bench.jar matrix --runs 3 --seconds 5 --warmup 3"
 S=proactor-nio-epoll,proactor-epoll,proactor-io_uring,proactor-io_uring-owner,proactor-linux-aio,netty-nio,netty-epoll,netty-io_uring,jdk-nio2,tp-reactor,c-epoll,c-io_uring
 $M --servers $S --sessions 1 --block 512 --window 2x --out $O/s1-b512-w2

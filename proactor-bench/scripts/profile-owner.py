@@ -1,6 +1,7 @@
+# usage: python3 profile-owner.py FILE.collapsed.txt ...   (e.g. the output of tomcat-profile.sh)
 # Splits a collapsed user-mode profile of Tomcat by owner: each sample goes to the nearest frame (from the leaf up)
 # that is Tomcat's (org/apache), the provider's (dev/proactor, or the JDK's sun/nio/ch) or other; then lists the
-# provider's leaf frames. usage: python3 owner.py FILE.collapsed.txt ...
+# provider's leaf frames.
 import collections, sys
 def owner(frames):
     for x in reversed(frames):

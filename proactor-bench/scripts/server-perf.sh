@@ -1,15 +1,17 @@
 #!/bin/bash
-# usage: [AP=/path/to/libasyncProfiler.so] sc.sh NAME SESSIONS WINDOW BLOCK CMD... (PORT in CMD is replaced)
+# usage: [OUT=dir] [AP=/path/to/libasyncProfiler.so | RECORD=1] server-perf.sh NAME SESSIONS WINDOW_BYTES BLOCK CMD...
+# (PORT in CMD is replaced; OUT, default proactor-bench/raw/server-perf, receives the logs and profiles)
 # The server command runs on CPU 0, the C load generator on CPU 1 (10 s after 5 s warm-up). Without AP: perf stat
 # counts the server's system calls, context switches and CPU for 4 s in the middle and prints them per echoed
 # message. With AP (async-profiler, on Maven Central as tools.profiler:async-profiler): the profiler is attached
-# to the server (cpu, 200 us) for those 4 s instead and writes OUT/NAME.flat.txt. With RECORD=1 (added in session 19):
+# to the server (cpu, 200 us) for those 4 s instead and writes OUT/NAME.flat.txt. With RECORD=1:
 # perf record of the server's threads (kernel and user, 2 kHz, -g) for those 4 s instead, self time by symbol in
-# OUT/NAME.top.txt.
+# OUT/NAME.top.txt. From the repository root after `mvn -B package -DskipTests`; needs perf (and
+# kernel.perf_event_paranoid <= 1).
 name=$1; sess=$2; win=$3; blk=$4; shift 4
 port=$((45000 + RANDOM % 1000))
 cmd=$(echo "$*" | sed "s/PORT/$port/")
-out=${OUT:-/tmp/sc}; mkdir -p $out
+out=${OUT:-$(git rev-parse --show-toplevel)/proactor-bench/raw/server-perf}; mkdir -p $out
 taskset -c 0 $cmd > $out/$name.server.log 2>&1 &
 spid=$!
 for i in $(seq 100); do grep -q listening $out/$name.server.log && break; sleep 0.2; done

@@ -1,6 +1,6 @@
-"""Session 22: ours ÷ Netty per transport and mode over the rounds' tls-echo-runs.csv (usage: ratios.py DIR...):
-ratio of the medians of msgs/s and of server CPU µs per message over every run, and the per-run ratios (run k of
-a round against Netty's run k of the same round)."""
+"""usage: python3 tls-ratios.py DIR...   (each DIR holds a tls-echo-runs.csv, e.g. the rounds of tls-rounds.sh)
+Ours ÷ Netty per transport and mode over the rounds: the ratio of the medians of msgs/s and of server CPU µs per
+message over every run, and the per-run ratios (run k of a round against Netty's run k of the same round)."""
 import csv, statistics, sys, collections
 msgs = collections.defaultdict(list); cpu = collections.defaultdict(list); per = collections.defaultdict(list)
 for d in sys.argv[1:]:

@@ -1,9 +1,10 @@
 #!/bin/bash
+# usage: tomcat-ctx-switches.sh ENGINE   (nio | epoll | io_uring | linux-aio | jdk; env JAR, PORT)
 # Context switches per request of each thread of the Tomcat NIO2 server under wrk -c200 (1 KiB file), on one
 # provider: starts tomcat-http pinned to CPU 0, warms it up for 20 s, then reads every thread's voluntary and
 # involuntary switch counts from /proc around an 8 s measured wrk run (CPU 1) and divides by the requests served.
-# Usage: ctx-switches.sh ENGINE   (nio | epoll | io_uring | linux-aio | jdk), from the repository root after
-# `mvn -pl proactor-bench -am package -DskipTests`. Prints threads with more than one switch per 100 requests.
+# From the repository root after `mvn -B package -DskipTests`. Prints threads with more than one switch per 100
+# requests. Measured: results/2026-11-25-tomcat-nio2-uring-leader/.
 set -euo pipefail
 ENGINE=${1:?engine}
 JAR=${JAR:-proactor-bench/target/proactor-bench.jar}

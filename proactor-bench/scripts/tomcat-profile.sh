@@ -1,11 +1,12 @@
 #!/bin/bash
-# Session 19: user-mode profile of Tomcat's NIO2 connector under wrk -c200 (1 KiB file): async-profiler (AP=path to
-# libasyncProfiler.so; Maven Central tools.profiler:async-profiler:4.1:jar:linux-x64), cpu, 200 us, user mode only,
-# after WARM warm-up waves (default 2; WARM added in session 20, whose nio profile needed 5 to leave the JIT out);
-# 6 s inside a 10 s wave after them; writes OUT/NAME.collapsed.txt and OUT/NAME.wrk.
-# usage (repository root): ROOT=dir-with-1k.bin AP=... prof.sh NAME [jvm props]; then python3 owner.py OUT/*.collapsed.txt
+# usage: ROOT=dir-with-1k.bin AP=/path/to/libasyncProfiler.so [WARM=2] [OUT=dir] tomcat-profile.sh NAME [jvm props]
+# User-mode profile of Tomcat's NIO2 connector under wrk -c200 (1 KiB file): async-profiler (AP; Maven Central
+# tools.profiler:async-profiler:4.1:jar:linux-x64), cpu, 200 us, user mode only, after WARM warm-up waves (5 leave the
+# JIT out on our provider); 6 s inside a 10 s wave after them; writes OUT/NAME.collapsed.txt and OUT/NAME.wrk (OUT
+# default proactor-bench/raw/tomcat-profile). Then: python3 proactor-bench/scripts/profile-owner.py OUT/*.collapsed.txt
+# From the repository root after `mvn -B package -DskipTests`.
 name=$1; shift
-out=${OUT:-proactor-bench/results/quiet-2026-11-27b/tomcat-prof}; mkdir -p $out
+out=${OUT:-proactor-bench/raw/tomcat-profile}; mkdir -p $out
 port=$((45000 + RANDOM % 1000))
 taskset -c 0 java -Xms1g -Xmx1g "$@" -jar proactor-bench/target/proactor-bench.jar tomcat-http --host 127.0.0.1 \
     --port $port --root "$ROOT" --threads 2 > $out/$name.log 2>&1 &

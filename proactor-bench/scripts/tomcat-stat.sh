@@ -1,5 +1,7 @@
 #!/bin/bash
-# usage: [JAR=bench.jar] tomcat-stat.sh NAME [jvm props...]   (JAR: the bench jar to run, default the working tree's)
+# usage: ROOT=dir-with-1k.bin [JAR=bench.jar] [OUT=dir] tomcat-stat.sh NAME [jvm props...]
+# (JAR: the bench jar to run, default the working tree's; OUT: where the server log, wrk and perf output go, default
+# proactor-bench/raw/tomcat-stat)
 # Tomcat's NIO2 connector (proactor-bench tomcat-http, 2 worker threads) on CPU 0, wrk (1 thread, 200 keep-alive
 # connections, 10 s) on CPU 1: three unmeasured waves warm the JIT, then one wave is measured while `perf stat`
 # counts the server's context switches, system calls and CPU time. Needs ROOT=a directory holding 1k.bin (1024
@@ -8,7 +10,7 @@
 # (the server's CPU per request over the measured wave split into user mode and kernel, from /proc/PID/stat).
 name=$1; shift
 top=$(git rev-parse --show-toplevel)
-out=${OUT:-/tmp/tomcat-stat}; mkdir -p "$out"
+out=${OUT:-$top/proactor-bench/raw/tomcat-stat}; mkdir -p "$out"
 port=$((45000 + RANDOM % 1000))
 taskset -c 0 java -Xms1g -Xmx1g "$@" -jar "${JAR:-$top/proactor-bench/target/proactor-bench.jar}" tomcat-http \
     --host 127.0.0.1 --port $port --root "$ROOT" --threads 2 > "$out/$name.log" 2>&1 &
