@@ -1,6 +1,9 @@
 package dev.proactor;
 
-import dev.proactor.spi.EngineChannel;
+import dev.proactor.internal.ChannelCore;
+import dev.proactor.internal.ChannelOpening;
+import dev.proactor.internal.DemultiplexorCore;
+import dev.proactor.internal.OperationStarter;
 import dev.proactor.spi.OpKind;
 import java.io.Closeable;
 import java.io.IOException;
@@ -18,7 +21,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A socket, datagram socket or file bound to one {@link Demultiplexor} and one {@link AsynchHandler}, on which
@@ -61,25 +63,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class AsynchChannel implements Closeable {
 
-    final Demultiplexor demultiplexor;
-    final Processor processor;
-    private final AsynchHandler handler;
-    final EngineChannel engineChannel;
-    final ChannelType type;
-
-    final ChannelDirection input = new ChannelDirection("input");
-    final ChannelDirection output = new ChannelDirection("output");
-
-    /** Set once by {@link #close()}. */
-    final AtomicBoolean closed = new AtomicBoolean();
-    /** See {@link #setCompletionsAtStart}. */
-    volatile boolean completionsAtStart;
-    /** See {@link #setChainedCallbacks}. */
-    volatile boolean chainedCallbacks;
-    /** See {@link #setOverlappingCallbacks}. */
-    volatile boolean overlappingCallbacks;
-    /** Run once by the closing thread; guarded by {@code this} (see {@link #whenClosed}). */
-    Runnable closeListener;
+    private final Demultiplexor demultiplexor;
+    /** This channel's state (directions, processor, engine channel, closed flag), which the machinery owns. */
+    final ChannelCore core;
+    private final IoCounters inputStatistics;
+    private final IoCounters outputStatistics;
 
     /**
      * Wraps a channel made by the caller (the seed's constructor): a {@code SocketChannel},
@@ -95,25 +83,21 @@ public final class AsynchChannel implements Closeable {
      */
     public AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, SelectableChannel channel)
             throws IOException {
-        this(demultiplexor, handler, demultiplexor.routing.register(Objects.requireNonNull(channel, "channel")),
-                true);
-        ClosedChannelWatch.watch(this, channel);
+        this(demultiplexor, handler, ChannelOpening.register(demultiplexor.core,
+                Objects.requireNonNull(channel, "channel")));
+        core.watch(channel);
     }
 
-    AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, Registration registration, boolean track) {
+    AsynchChannel(Demultiplexor demultiplexor, AsynchHandler handler, ChannelCore.Registration registration) {
         this.demultiplexor = demultiplexor;
-        this.handler = Objects.requireNonNull(handler, "handler");
-        this.processor = registration.processor();
-        this.engineChannel = registration.channel();
-        this.type = registration.type();
-        this.chainedCallbacks = type.chainedByDefault();
-        if (track) {
-            demultiplexor.track(this);
-        }
+        this.core = new ChannelCore(this, demultiplexor.core, handler, registration, ChannelOp::newSlot, true);
+        this.inputStatistics = new IoCounters(core.counters(true));
+        this.outputStatistics = new IoCounters(core.counters(false));
     }
 
-    /** A processor, the engine's state of a channel registered with it, and what the channel is. */
-    record Registration(Processor processor, EngineChannel channel, ChannelType type) {
+    /** The machinery of {@code demultiplexor}, or null (then opening fails as before, after the argument checks). */
+    private static DemultiplexorCore core(Demultiplexor demultiplexor) {
+        return demultiplexor == null ? null : demultiplexor.core;
     }
 
     /**
@@ -124,12 +108,14 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openServer(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local,
                                            int backlog) throws IOException {
-        return ChannelOpening.openServer(demultiplexor, handler, local, backlog);
+        return new AsynchChannel(demultiplexor, handler,
+                ChannelOpening.openServer(core(demultiplexor), handler, local, backlog));
     }
 
     /** Opens an unconnected stream socket; start {@link #connect(SocketAddress)} on it. */
     public static AsynchChannel openSocket(Demultiplexor demultiplexor, AsynchHandler handler) throws IOException {
-        return ChannelOpening.openSocket(demultiplexor, handler);
+        return new AsynchChannel(demultiplexor, handler,
+                ChannelOpening.openSocket(core(demultiplexor), handler));
     }
 
     /**
@@ -143,7 +129,8 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openDatagram(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local)
             throws IOException {
-        return ChannelOpening.openDatagram(demultiplexor, handler, local);
+        return new AsynchChannel(demultiplexor, handler,
+                ChannelOpening.openDatagram(core(demultiplexor), handler, local));
     }
 
     /**
@@ -159,7 +146,8 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel openFile(Demultiplexor demultiplexor, AsynchHandler handler, Path path,
                                          OpenOption... options) throws IOException {
-        return ChannelOpening.openFile(demultiplexor, handler, path, options);
+        return new AsynchChannel(demultiplexor, handler,
+                ChannelOpening.openFile(core(demultiplexor), handler, path, options));
     }
 
     /**
@@ -197,7 +185,8 @@ public final class AsynchChannel implements Closeable {
      */
     public static AsynchChannel wrapFile(Demultiplexor demultiplexor, AsynchHandler handler, FileChannel file,
                                          OpenOption... options) throws IOException {
-        return ChannelOpening.wrapFile(demultiplexor, handler, file, options);
+        return new AsynchChannel(demultiplexor, handler,
+                ChannelOpening.wrapFile(core(demultiplexor), handler, file, options));
     }
 
     // ---------------------------------------------------------------- operations
@@ -229,7 +218,7 @@ public final class AsynchChannel implements Closeable {
      *                                  Object)}
      */
     public void read(ByteBuffer dst, long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.read(this, dst, timeout, unit, attachment);
+        OperationStarter.read(core, dst, timeout, unit, attachment);
     }
 
     /** Scattering read into {@code dsts}. */
@@ -257,7 +246,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void read(ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.read(this, dsts, offset, length, timeout, unit, attachment);
+        OperationStarter.read(core, dsts, offset, length, timeout, unit, attachment);
     }
 
     /** Writes all of {@code src}; see {@link #write(ByteBuffer[], int, int, Object)}. */
@@ -279,7 +268,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public void write(ByteBuffer src, long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.write(this, src, timeout, unit, attachment);
+        OperationStarter.write(core, src, timeout, unit, attachment);
     }
 
     /** Gathering write of all of {@code srcs}. */
@@ -306,7 +295,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void write(ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.write(this, srcs, offset, length, timeout, unit, attachment);
+        OperationStarter.write(core, srcs, offset, length, timeout, unit, attachment);
     }
 
     /** Accepts one connection (on a listening channel). */
@@ -326,7 +315,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     public void accept(long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.accept(this, timeout, unit, attachment);
+        OperationStarter.accept(core, timeout, unit, attachment);
     }
 
     /** Connects to {@code remote}. */
@@ -351,7 +340,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IllegalArgumentException if {@code timeout} is negative or {@code remote} is unresolved
      */
     public void connect(SocketAddress remote, long timeout, TimeUnit unit, Object attachment) {
-        OperationStarter.connect(this, remote, timeout, unit, attachment);
+        OperationStarter.connect(core, remote, timeout, unit, attachment);
     }
 
     /** Receives one datagram into {@code dst}; see {@link #receive(ByteBuffer, Object)}. */
@@ -369,7 +358,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a datagram channel
      */
     public void receive(ByteBuffer dst, Object attachment) {
-        OperationStarter.receive(this, dst, attachment);
+        OperationStarter.receive(core, dst, attachment);
     }
 
     /** Sends {@code src} as one datagram; see {@link #send(ByteBuffer, SocketAddress, Object)}. */
@@ -388,7 +377,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a datagram channel
      */
     public void send(ByteBuffer src, SocketAddress target, Object attachment) {
-        OperationStarter.send(this, src, target, attachment);
+        OperationStarter.send(core, src, target, attachment);
     }
 
     /**
@@ -401,7 +390,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a file channel
      */
     public void read(ByteBuffer dst, long position, Object attachment) {
-        OperationStarter.readFile(this, dst, position, attachment);
+        OperationStarter.readFile(core, dst, position, attachment);
     }
 
     /**
@@ -413,7 +402,7 @@ public final class AsynchChannel implements Closeable {
      * @throws UnsupportedOperationException if this is not a file channel
      */
     public void write(ByteBuffer src, long position, Object attachment) {
-        OperationStarter.writeFile(this, src, position, attachment);
+        OperationStarter.writeFile(core, src, position, attachment);
     }
 
     /**
@@ -435,7 +424,7 @@ public final class AsynchChannel implements Closeable {
      */
     public void transmitFile(FileChannel file, long position, long count, ByteBuffer header, ByteBuffer trailer,
                              Object attachment) {
-        OperationStarter.transmitFile(this, file, position, count, header, trailer, attachment);
+        OperationStarter.transmitFile(core, file, position, count, header, trailer, attachment);
     }
 
     /**
@@ -445,32 +434,17 @@ public final class AsynchChannel implements Closeable {
      * @throws IOException                   if it cannot be read, e.g. {@link ClosedChannelException}
      */
     public long size() throws IOException {
-        if (type != ChannelType.FILE) {
-            throw new UnsupportedOperationException("size() needs a file channel; this is a " + type);
-        }
-        return engineChannel.size();
-    }
-
-    /**
-     * The timeout armed for use {@code use} of {@code op} fired (timer callback): marks the operation with
-     * {@link InterruptedByTimeoutException} if that use is still unfinished, and takes it back from the engine
-     * as a cancel would. Only this operation is affected; the others of the channel go on.
-     */
-    void timeOut(ChannelOp op, int use) {
-        ChannelDirection.Marked marked = op.direction.timeOut(op, use, new InterruptedByTimeoutException());
-        if (marked != null) {
-            marked.cancel(processor);
-        }
+        return core.size();
     }
 
     /** The counters of the input direction (read, accept, receive, file read); see {@link IoCounters}. */
     public IoCounters getInputStatistics() {
-        return input.counters;
+        return inputStatistics;
     }
 
     /** The counters of the output direction (write, connect, send, file write, transmit); see {@link IoCounters}. */
     public IoCounters getOutputStatistics() {
-        return output.counters;
+        return outputStatistics;
     }
 
     /**
@@ -489,7 +463,7 @@ public final class AsynchChannel implements Closeable {
      * @param on whether completions at start run on the starting thread
      */
     public void setCompletionsAtStart(boolean on) {
-        completionsAtStart = on;
+        core.setCompletionsAtStart(on);
     }
 
     /**
@@ -514,7 +488,7 @@ public final class AsynchChannel implements Closeable {
      * @param on whether operations chained from callbacks are dispatched by the callback's thread
      */
     public void setChainedCallbacks(boolean on) {
-        chainedCallbacks = on;
+        core.setChainedCallbacks(on);
     }
 
     /**
@@ -532,7 +506,7 @@ public final class AsynchChannel implements Closeable {
      * @param on whether callbacks of a direction may overlap with the next operation of that direction
      */
     public void setOverlappingCallbacks(boolean on) {
-        overlappingCallbacks = on;
+        core.setOverlappingCallbacks(on);
     }
 
     /**
@@ -547,36 +521,7 @@ public final class AsynchChannel implements Closeable {
      * @param input true for the input direction, false for the output direction
      */
     public void awaitNextOperation(boolean input) {
-        (input ? this.input : output).awaitNext();
-    }
-
-    /** The engine's side of this channel (tests). */
-    EngineChannel engineChannel() {
-        return engineChannel;
-    }
-
-    /** The processor running this channel (tests). */
-    Processor processor() {
-        return processor;
-    }
-
-    // ---------------------------------------------------------------- dispatch (called by the dispatcher)
-
-    void dispatch(ChannelOp op) throws Exception {
-        switch (op.getKind()) {
-            case READ, READ_FILE -> handler.onReadCompleted((OpRead) op);
-            case WRITE, WRITE_FILE -> handler.onWriteCompleted((OpWrite) op);
-            case ACCEPT -> handler.onAcceptCompleted((OpAccept) op);
-            case CONNECT -> handler.onConnectCompleted((OpConnect) op);
-            case RECEIVE -> handler.onReceiveCompleted((OpReceive) op);
-            case SEND -> handler.onSendCompleted((OpSend) op);
-            case TRANSMIT_FILE -> handler.onTransmitCompleted((OpTransmit) op);
-        }
-    }
-
-    void onHandlerFailure(ChannelOp op, Throwable failure) {
-        Dispatcher.LOG.error("handler {} failed in {} completion; closing {}", handler, op.getKind(), this, failure);
-        close();
+        core.awaitNextOperation(input);
     }
 
     // ---------------------------------------------------------------- cancel and close
@@ -588,7 +533,7 @@ public final class AsynchChannel implements Closeable {
      * channel stays open.
      */
     public void cancel() {
-        ChannelClosing.abortAll(this, false);
+        core.cancel();
     }
 
     /**
@@ -605,7 +550,7 @@ public final class AsynchChannel implements Closeable {
      */
     @Override
     public void close() {
-        ChannelClosing.close(this);
+        core.close();
     }
 
     /**
@@ -617,7 +562,7 @@ public final class AsynchChannel implements Closeable {
      * connection counts (the toolkit's {@code Acceptor}); what a listener throws is logged and dropped.
      */
     public void whenClosed(Runnable listener) {
-        ChannelClosing.whenClosed(this, listener);
+        core.whenClosed(listener);
     }
 
     /**
@@ -630,11 +575,7 @@ public final class AsynchChannel implements Closeable {
      * @throws IOException if setting it fails
      */
     public <T> AsynchChannel setOption(SocketOption<T> name, T value) throws IOException {
-        Objects.requireNonNull(name, "name");
-        if (closed.get()) {
-            throw new ClosedChannelException();
-        }
-        engineChannel.setOption(name, value);
+        core.setOption(name, value);
         return this;
     }
 
@@ -645,19 +586,12 @@ public final class AsynchChannel implements Closeable {
      * @throws ClosedChannelException if the channel is closed
      */
     public <T> T getOption(SocketOption<T> name) throws IOException {
-        Objects.requireNonNull(name, "name");
-        if (closed.get()) {
-            throw new ClosedChannelException();
-        }
-        return engineChannel.getOption(name);
+        return core.getOption(name);
     }
 
     /** Shuts the output side down (the peer reads end-of-stream); reads continue to work. */
     public void shutdownOutput() throws IOException {
-        if (closed.get()) {
-            throw new ClosedChannelException();
-        }
-        engineChannel.shutdownOutput();
+        core.shutdownOutput();
     }
 
     /**
@@ -669,29 +603,26 @@ public final class AsynchChannel implements Closeable {
      * @throws IOException                   if the system call fails, e.g. the socket is not connected
      */
     public void shutdownInput() throws IOException {
-        if (closed.get()) {
-            throw new ClosedChannelException();
-        }
-        engineChannel.shutdownInput();
+        core.shutdownInput();
     }
 
     /** Whether {@link #close()} has not been called. */
     public boolean isOpen() {
-        return !closed.get();
+        return core.isOpen();
     }
 
     /** The local address, or {@code null} if unbound or a file. */
     public SocketAddress getLocalAddress() throws IOException {
-        return engineChannel.localAddress();
+        return core.localAddress();
     }
 
     /** The remote address, or {@code null} if not connected or a file. */
     public SocketAddress getRemoteAddress() throws IOException {
-        return engineChannel.remoteAddress();
+        return core.remoteAddress();
     }
 
     public AsynchHandler getHandler() {
-        return handler;
+        return core.handler();
     }
 
     public Demultiplexor getDemultiplexor() {
@@ -700,6 +631,6 @@ public final class AsynchChannel implements Closeable {
 
     @Override
     public String toString() {
-        return "AsynchChannel[" + type + " " + engineChannel + (closed.get() ? ", closed" : "") + "]";
+        return core.toString();
     }
 }

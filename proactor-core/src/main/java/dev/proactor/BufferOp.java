@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
  */
 public abstract sealed class BufferOp extends ChannelOp permits OpRead, OpWrite {
 
-    BufferOp(AsynchChannel channel, ChannelDirection direction) {
-        super(channel, direction);
+    BufferOp(AsynchChannel channel, boolean input) {
+        super(channel, input);
     }
 
     /** {@link OpKind#READ}/{@link OpKind#WRITE} for a socket, {@code READ_FILE}/{@code WRITE_FILE} for a file. */

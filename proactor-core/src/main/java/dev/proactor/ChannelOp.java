@@ -1,10 +1,9 @@
 package dev.proactor;
 
+import dev.proactor.internal.ChannelCore;
+import dev.proactor.internal.ChannelSlot;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.function.Supplier;
 
 /**
  * The result of an I/O operation on an {@link AsynchChannel}: what was asked and what happened.
@@ -14,101 +13,44 @@ import java.util.function.Supplier;
 public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, OpConnect, OpReceive, OpSend,
         OpTransmit {
 
-    final AsynchChannel channel;
+    /** This operation's state (channel, direction, use, timeout, abort reason), which the machinery owns. */
+    final ChannelSlot slot;
+    /** What was asked and what happened: {@link #slot}'s request. */
     final IoRequest request;
-    final ChannelDirection direction;
-    /** Link in the channel's free list of this kind. */
-    ChannelOp nextFree;
-    /**
-     * Whether the direction released this use as its callback began ({@link ChannelDirection#release}); guarded by
-     * the direction's monitor.
-     */
-    boolean releasedBeforeCallback;
-    /** Counts the uses of this object; advanced under the direction's monitor before the timeout is armed. */
-    int use;
-    /**
-     * Whether a cancel of the current use ({@link ChannelDirection.Marked}) is on its way to the processor and engine:
-     * until it has returned, this object is not reused, so that cancel can only reach the use it was made for.
-     * Guarded by the direction's monitor.
-     */
-    boolean cancelling;
-    /** The use ended while {@link #cancelling}: the end of that cancel frees this object. Same monitor. */
-    boolean freeAfterCancel;
-    /** This operation's timeout timer, made on the first timed use, or null. */
-    OpTimeout timeout;
-    /** {@link System#nanoTime()} at submission while the JFR operation event is enabled, else 0. */
-    long startNanos;
 
-    /**
-     * Why this use of the operation must end without (more) I/O: set by cancel or close under the direction's
-     * monitor, or at submission on a closed channel; read by the processor before and after it starts the
-     * operation, so a cancel that races with the start is never lost. Null when not aborted.
-     */
-    volatile Throwable abortReason;
-
-    /** 1 once a completion of the current use has been claimed ({@link #claimCompletion()}). */
-    @SuppressWarnings("unused") // accessed through CLAIMED
-    private volatile int claimed;
-
-    private static final VarHandle CLAIMED;
-
-    static {
-        try {
-            CLAIMED = MethodHandles.lookup().findVarHandle(ChannelOp.class, "claimed", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+    ChannelOp(AsynchChannel channel, boolean input) {
+        this.slot = new ChannelSlot(this, channel.core, input);
+        this.request = slot.request();
     }
 
-    ChannelOp(AsynchChannel channel, ChannelDirection direction) {
-        this.channel = channel;
-        this.direction = direction;
-        this.request = new IoRequest(this);
+    /**
+     * A new operation object of {@code kind} on {@code channel}, as its slot (a direction's free list was empty:
+     * only until the channel has warmed up).
+     */
+    static ChannelSlot newSlot(AsynchChannel channel, OpKind kind) {
+        ChannelOp op = switch (kind) {
+            case READ, READ_FILE -> new OpRead(channel);
+            case WRITE, WRITE_FILE -> new OpWrite(channel);
+            case ACCEPT -> new OpAccept(channel);
+            case CONNECT -> new OpConnect(channel);
+            case RECEIVE -> new OpReceive(channel);
+            case SEND -> new OpSend(channel);
+            case TRANSMIT_FILE -> new OpTransmit(channel);
+        };
+        return op.slot;
+    }
+
+    @Override
+    ChannelSlot slot() {
+        return slot;
     }
 
     /** The kind of operation. */
     public abstract OpKind getKind();
 
-    /** Prepares a new use at submission, before its timeout is armed. Direction monitor held. */
-    void resetForUse() {
-        state = OpState.INITIALIZED;
-        claimed = 0;
-        abortReason = null;
-    }
-
-    /** Marks this use aborted unless it already is; returns whether it was marked now. Direction monitor held. */
-    boolean markAborted(Supplier<? extends Throwable> reasons) {
-        if (abortReason != null) {
-            return false;
-        }
-        abortReason = reasons.get();
-        return true;
-    }
-
-    /**
-     * Claims the one completion of this use: every path that completes an operation (start, engine, cancel,
-     * close) posts it only if this returns true, so no engine or race can complete it twice.
-     */
-    boolean claimCompletion() {
-        return CLAIMED.compareAndSet(this, 0, 1);
-    }
-
-    /** Whether the completion of the current use has been claimed (it is queued, running or done). */
-    boolean isCompletionClaimed() {
-        return claimed != 0;
-    }
-
-    /** Drops what the finished use referenced, before the operation goes to its free list. Direction monitor held. */
-    void recycle() {
-        state = OpState.INITIALIZED;
-        attachment = null;
-        abortReason = null;
-        request.clearReferences();
-    }
-
     /** The channel the operation ran on. */
     public AsynchChannel getChannel() {
-        return channel;
+        return slot.channel();
     }
 
     /**
@@ -132,49 +74,7 @@ public abstract sealed class ChannelOp extends Op permits BufferOp, OpAccept, Op
     }
 
     @Override
-    void dispatch() throws Exception {
-        OpTimeout t = timeout;
-        if (t != null) {
-            t.disarm(); // before the callback, which may start the next use of this object
-        }
-        if (IoCounters.ENABLED) {
-            direction.counters.countFinished(request.bytes(), request.error());
-        }
-        if (startNanos != 0) {
-            OperationEvents.operationDispatched(this, startNanos);
-            startNanos = 0;
-        }
-        channel.dispatch(this);
-    }
-
-    @Override
-    void onHandlerFailure(Throwable failure) {
-        channel.onHandlerFailure(this, failure);
-    }
-
-    @Override
-    void beforeDispatch() {
-        if (channel.overlappingCallbacks) {
-            OperationStarter.releaseBeforeCallback(channel, this);
-        }
-    }
-
-    @Override
-    ChannelOp afterDispatch(boolean mayHandBack) {
-        return OperationStarter.afterDispatch(channel, this, mayHandBack);
-    }
-
-    @Override
-    ChannelDirection openChainAcross() {
-        if (!channel.chainedCallbacks) {
-            return null;
-        }
-        direction.openChainAcross();
-        return direction;
-    }
-
-    @Override
     public String toString() {
-        return getKind() + "[" + state + ", bytes=" + request.bytes() + ", error=" + request.error() + "]";
+        return getKind() + "[" + getState() + ", bytes=" + request.bytes() + ", error=" + request.error() + "]";
     }
 }

@@ -1,17 +1,10 @@
 package dev.proactor;
 
-import dev.proactor.files.FilePoolEngine;
-import dev.proactor.spi.Engine;
-import dev.proactor.spi.EngineSettings;
-import dev.proactor.spi.OpKind;
+import dev.proactor.internal.DemultiplexorCore;
 import java.io.IOException;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The proactor: runs the engine chosen by configuration and dispatches completed operations to handlers with
@@ -36,88 +29,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Demultiplexor implements AutoCloseable {
 
-    private static final AtomicInteger IDS = new AtomicInteger();
-
-    private final ProactorConfig config;
-    private final String name;
-    private final Dispatcher dispatcher = new Dispatcher();
-    private final Processor primary;
-    /** The secondary processor running files, or null. */
-    private final Processor files;
-    private final Processor[] processors;
-    /** Which processor serves which channel; opens and registers channels with its engine. */
-    final ChannelRouting routing;
+    /** The machinery: processors, dispatcher, routing, pool, life cycle. */
+    final DemultiplexorCore core;
     /** Null unless {@code proactor.dispatchStatistics} is on. */
     private final DispatchStatistics statistics;
-    private final Set<AsynchChannel> channels = ConcurrentHashMap.newKeySet();
-    /** The threads {@link #start} made; guarded by lifecycle. */
-    private final PoolThreads pool;
-    /** The steps of {@link #close()} once it marked this closed. */
-    private final DemultiplexorClosing closing;
-    private final Object lifecycle = new Object();
-    private volatile boolean closed;
-    /** Work announced by {@link #beginOffload()} and not ended; only checks that ends match begins. */
-    private final AtomicInteger offloads = new AtomicInteger();
-    /** Guarded by lifecycle. */
-    private Throwable closeCause;
+    private final DispatchTotals totals;
 
     private Demultiplexor(ProactorConfig config) throws IOException {
-        this.config = config;
-        this.name = "proactor-" + IDS.incrementAndGet();
-        EngineSelector.Choice choice = EngineSelector.choose(config);
-        Engine engine = choice.provider().create(new EngineSettings(choice.waitStrategy(), name + "-primary",
-                dispatcher::isOwnThread, config.leader() == LeaderMode.OWNER));
-        Engine fileEngine = null;
-        try {
-            this.primary = new Processor(name + "-primary", engine, dispatcher, config.leader(), config.maxInFlight());
-            fileEngine = createFileEngine(config, engine, name + "-files");
-            this.files = fileEngine == null ? null : new Processor(name + "-files", fileEngine, dispatcher,
-                    LeaderMode.DEDICATED, config.maxInFlight());
-            this.processors = files == null ? new Processor[] {primary} : new Processor[] {primary, files};
-            this.routing = new ChannelRouting(this, processors, name + "-files-leader");
-            dispatcher.setProcessors(processors);
-            if (config.promptHandlers()) {
-                for (Processor p : processors) {
-                    p.keepTurnsWhileDispatching();
-                }
-            }
-            this.statistics = config.dispatchStatistics() ? new DispatchStatistics() : null;
-            if (statistics != null) {
-                dispatcher.recordQueueWait(statistics.queueWait);
-                primary.recordPollGap(statistics.pollGap); // the socket engine: where fairness matters
-            }
-            this.pool = new PoolThreads(this, name, dispatcher, processors);
-            this.closing = new DemultiplexorClosing(name, dispatcher, processors, channels);
-            primary.startDedicatedLeader(name + "-leader");
-        } catch (RuntimeException | Error e) {
-            // Nothing else will ever close the engines made so far (their descriptors, rings, threads).
-            closeAfterFailure(engine, e);
-            closeAfterFailure(fileEngine, e);
-            throw e;
-        }
-    }
-
-    /** Closes {@code engine} (if any) of a demultiplexor that failed to open; its failure goes with {@code cause}. */
-    private static void closeAfterFailure(Engine engine, Throwable cause) {
-        if (engine == null) {
-            return;
-        }
-        try {
-            engine.close();
-        } catch (IOException | RuntimeException e) {
-            cause.addSuppressed(e);
-        }
-    }
-
-    /** The secondary engine for files, or null when the primary runs files itself or files are configured off. */
-    private static Engine createFileEngine(ProactorConfig config, Engine primary, String name) {
-        if (primary.supports(OpKind.READ_FILE) && primary.supports(OpKind.WRITE_FILE)) {
-            return null;
-        }
-        if (config.fileEngine().equals(ProactorConfig.FILE_ENGINE_THREADPOOL)) {
-            return new FilePoolEngine(name, config.fileThreads());
-        }
-        return null; // FILE_ENGINE_NONE
+        this.core = new DemultiplexorCore(config);
+        this.statistics = core.queueWaitRecorder() == null ? null
+                : new DispatchStatistics(core.queueWaitRecorder(), core.pollGapRecorder());
+        this.totals = new DispatchTotals(core.dispatcher().totals());
     }
 
     /** Opens a demultiplexor configured by the system properties (see {@link ProactorConfig}); not started. */
@@ -138,7 +60,7 @@ public final class Demultiplexor implements AutoCloseable {
 
     /** Starts {@link ProactorConfig#threads()} pool threads. */
     public Demultiplexor start() {
-        return start(config.threads());
+        return start(core.getConfig().threads());
     }
 
     /**
@@ -163,13 +85,7 @@ public final class Demultiplexor implements AutoCloseable {
      *                                  started then: all are made before any starts)
      */
     public Demultiplexor start(int threads, ThreadFactory factory) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be positive: " + threads);
-        }
-        synchronized (lifecycle) {
-            checkOpen();
-            pool.start(threads, factory);
-        }
+        core.start(threads, factory);
         return this;
     }
 
@@ -192,22 +108,7 @@ public final class Demultiplexor implements AutoCloseable {
      * @throws IllegalStateException in owner mode, if no pool thread was started (nobody would ever poll)
      */
     public int handleEvents(long timeout, TimeUnit unit) {
-        if (config.leader() == LeaderMode.OWNER) {
-            synchronized (lifecycle) {
-                if (pool.isEmpty() && !closed) {
-                    throw new IllegalStateException(name + " runs in owner mode (" + ProactorConfig.LEADER
-                            + "=owner): only its own pool thread polls the engine; start() it first");
-                }
-            }
-        }
-        try {
-            return dispatcher.handleEvents(timeout < 0 ? -1 : unit.toNanos(timeout));
-        } catch (Error e) {
-            closeOnFatal(e);
-            throw e;
-        } finally {
-            closing.finishDeferred(); // a callback of this call closed the demultiplexor: see close()
-        }
+        return core.handleEvents(timeout, unit);
     }
 
     /**
@@ -219,10 +120,7 @@ public final class Demultiplexor implements AutoCloseable {
      * foreign threads start their operations themselves ignore it. Any thread; allocation-free.
      */
     public void beginOffload() {
-        offloads.incrementAndGet();
-        for (Processor p : processors) {
-            p.engine().offloadBegun();
-        }
+        core.beginOffload();
     }
 
     /**
@@ -231,31 +129,7 @@ public final class Demultiplexor implements AutoCloseable {
      * @throws IllegalStateException if no announced work is outstanding
      */
     public void endOffload() {
-        if (offloads.getAndUpdate(n -> n > 0 ? n - 1 : n) == 0) {
-            throw new IllegalStateException(name + ": endOffload() without a matching beginOffload()");
-        }
-        for (Processor p : processors) {
-            p.engine().offloadEnded();
-        }
-    }
-
-    /**
-     * An {@link Error} escaped the dispatch machinery (an engine's wait, or the framework itself; never a
-     * callback's): the pool cannot be trusted any more, so the demultiplexor closes loudly with it as cause. Called
-     * by the thread that caught it (a pool thread, or a user thread in {@link #handleEvents}), without any lock.
-     */
-    void closeOnFatal(Error e) {
-        synchronized (lifecycle) {
-            if (closeCause == null && !closed) {
-                closeCause = e;
-            }
-        }
-        Dispatcher.LOG.error("{}: fatal error in a demultiplexor thread; closing the demultiplexor", name, e);
-        try {
-            close();
-        } catch (RuntimeException | Error closeFailure) {
-            e.addSuppressed(closeFailure);
-        }
+        core.endOffload();
     }
 
     /**
@@ -263,14 +137,12 @@ public final class Demultiplexor implements AutoCloseable {
      * closed by {@link #close()}.
      */
     public Throwable getCloseCause() {
-        synchronized (lifecycle) {
-            return closeCause;
-        }
+        return core.getCloseCause();
     }
 
     /** A new reusable timer / posted completion dispatched to {@code handler}. */
     public OpTimer newTimer(AsynchHandler handler) {
-        return new OpTimer(dispatcher, handler);
+        return new OpTimer(core.dispatcher(), handler);
     }
 
     /**
@@ -282,10 +154,10 @@ public final class Demultiplexor implements AutoCloseable {
      * @throws IllegalStateException    if closed
      */
     public void post(OpTimer op, NotifyLevel level) {
-        if (op.dispatcher != dispatcher) {
+        if (!op.slot.belongsTo(core.dispatcher())) {
             throw new IllegalArgumentException("timer belongs to another demultiplexor");
         }
-        dispatcher.timers.post(op, Objects.requireNonNull(level, "level"));
+        op.slot.post(Objects.requireNonNull(level, "level"));
     }
 
     /**
@@ -298,22 +170,22 @@ public final class Demultiplexor implements AutoCloseable {
 
     /** Always-on totals (completions dispatched, queue high-water mark, leader hand-offs, deferred starts). */
     public DispatchTotals getTotals() {
-        return dispatcher.totals;
+        return totals;
     }
 
     /** The configuration this demultiplexor was opened with. */
     public ProactorConfig getConfig() {
-        return config;
+        return core.getConfig();
     }
 
     /** Name of the engine actually running (after any fallback). */
     public String getEngineName() {
-        return primary.engine().name();
+        return core.getEngineName();
     }
 
     /** Name of the wait strategy actually running. */
     public String getWaitStrategyName() {
-        return primary.engine().waitStrategy().name();
+        return core.getWaitStrategyName();
     }
 
     /**
@@ -321,15 +193,12 @@ public final class Demultiplexor implements AutoCloseable {
      * configured file engine ({@code threadpool}), or {@code null} when files are not supported.
      */
     public String getFileEngineName() {
-        Processor p = routing.processorFor(OpKind.READ_FILE);
-        return p == null ? null : p.engine().name();
+        return core.getFileEngineName();
     }
 
     /** Number of pool threads started. */
     public int getPoolSize() {
-        synchronized (lifecycle) {
-            return pool.size();
-        }
+        return core.getPoolSize();
     }
 
     /**
@@ -337,53 +206,12 @@ public final class Demultiplexor implements AutoCloseable {
      * configured size until {@link #close()}).
      */
     public int getLivePoolThreads() {
-        synchronized (lifecycle) {
-            return pool.alive();
-        }
+        return core.getLivePoolThreads();
     }
 
     public boolean isClosed() {
-        return closed;
+        return core.isClosed();
     }
-
-    // ---------------------------------------------------------------- package API: dispatcher, channels, open state
-
-    Dispatcher dispatcher() {
-        return dispatcher;
-    }
-
-    void track(AsynchChannel ch) {
-        channels.add(ch);
-        if (closed) {
-            ch.close(); // raced with close(): do not leave it open
-        }
-    }
-
-    void untrack(AsynchChannel ch) {
-        channels.remove(ch);
-    }
-
-    /** Throws {@link IllegalStateException} if closed. */
-    void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("demultiplexor is closed");
-        }
-    }
-
-    /**
-     * Runs {@code action} under the life-cycle lock if not closed, so {@link #close()} either comes after it and
-     * undoes it (stops a leader thread it started) or came before it and it does not run.
-     *
-     * @throws IllegalStateException if closed
-     */
-    void whileOpen(Runnable action) {
-        synchronized (lifecycle) {
-            checkOpen();
-            action.run();
-        }
-    }
-
-    // ---------------------------------------------------------------- close
 
     /**
      * Closes the demultiplexor: scheduled timers are dropped (none fires from now on, not even one already due),
@@ -406,29 +234,11 @@ public final class Demultiplexor implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<Thread> threads;
-        synchronized (lifecycle) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            threads = pool.copy();
-        }
-        if (dispatcher.isDispatcherThread()) {
-            closing.closeWithoutWaiting(threads); // finished by this thread once its loop ends
-        } else {
-            closing.close(threads);
-        }
-    }
-
-    /** Finishes a close a callback on this pool thread began ({@link #close()}); the thread has left its loop. */
-    void finishDeferredClose() {
-        closing.finishDeferred();
+        core.close();
     }
 
     @Override
     public String toString() {
-        return name + "[" + getEngineName() + "/" + getWaitStrategyName() + ", " + config.leader().configName()
-                + (files == null ? "" : ", files=" + files.engine().name()) + "]";
+        return core.toString();
     }
 }

@@ -1,5 +1,7 @@
 package dev.proactor;
 
+import dev.proactor.internal.LatencyRecorder;
+
 /**
  * What a demultiplexor records when {@code proactor.dispatchStatistics} is on (off by default), to see whether
  * sessions are served fairly:
@@ -15,10 +17,12 @@ package dev.proactor;
  */
 public final class DispatchStatistics {
 
-    final LatencyRecorder queueWait = new LatencyRecorder();
-    final LatencyRecorder pollGap = new LatencyRecorder();
+    private final LatencyRecorder queueWait;
+    private final LatencyRecorder pollGap;
 
-    DispatchStatistics() {
+    DispatchStatistics(LatencyRecorder queueWait, LatencyRecorder pollGap) {
+        this.queueWait = queueWait;
+        this.pollGap = pollGap;
     }
 
     /** Time from queued to dispatched, per completion. */

@@ -1,6 +1,6 @@
 package dev.proactor;
 
-import java.util.concurrent.atomic.LongAdder;
+import dev.proactor.internal.DispatchCounts;
 
 /**
  * Running totals of a demultiplexor, always on and read without locks ({@link Demultiplexor#getTotals()}):
@@ -18,59 +18,34 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class DispatchTotals {
 
-    private final LongAdder dispatched = new LongAdder();
-    private final LongAdder deferred = new LongAdder();
-    /** Written under the dispatcher lock only; volatile so that readers need no lock. */
-    private volatile long highWater;
-    private volatile long handOffs;
+    private final DispatchCounts counts;
 
-    DispatchTotals() {
-    }
-
-    void countDispatch() {
-        dispatched.increment();
-    }
-
-    /** Dispatcher lock held. */
-    void queueDepth(int depth) {
-        if (depth > highWater) {
-            highWater = depth;
-        }
-    }
-
-    /** Dispatcher lock held. */
-    @SuppressWarnings("NonAtomicOperationOnVolatileField") // single writer: the lock holder
-    void countHandOff() {
-        handOffs = handOffs + 1;
-    }
-
-    void countDeferred() {
-        deferred.increment();
+    DispatchTotals(DispatchCounts counts) {
+        this.counts = counts;
     }
 
     /** Callbacks run so far. */
     public long completionsDispatched() {
-        return dispatched.sum();
+        return counts.completionsDispatched();
     }
 
     /** The most completions ever queued at once. */
     public long queueHighWater() {
-        return highWater;
+        return counts.queueHighWater();
     }
 
     /** Followers woken so far. */
     public long leaderHandOffs() {
-        return handOffs;
+        return counts.leaderHandOffs();
     }
 
     /** Operations put in a deferred queue so far. */
     public long deferredStarts() {
-        return deferred.sum();
+        return counts.deferredStarts();
     }
 
     @Override
     public String toString() {
-        return "completions dispatched=" + completionsDispatched() + ", queue high-water=" + queueHighWater()
-                + ", leader hand-offs=" + leaderHandOffs() + ", deferred starts=" + deferredStarts();
+        return counts.toString();
     }
 }

@@ -1,7 +1,6 @@
 package dev.proactor;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.proactor.internal.IoCounts;
 
 /**
  * The I/O statistics of one direction of one channel (the seed's {@code IOStatistic}): operations started,
@@ -24,78 +23,39 @@ import java.lang.invoke.VarHandle;
  */
 public final class IoCounters {
 
-    /** Read once per JVM; constant-folded, so the counting code disappears when off. */
-    static final boolean ENABLED = !"false".equals(LibraryProperties.get("proactor.ioStatistics", null));
+    private final IoCounts counts;
 
-    private static final int STARTED = 0;
-    private static final int COMPLETED = 1;
-    private static final int FAILED = 2;
-    private static final int CANCELLED = 3;
-    private static final int BYTES = 4;
-
-    // Opaque access: never torn, no fence on the writer's path; the writer holds the direction's lock.
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
-
-    private final long[] slots = new long[5];
-
-    IoCounters() {
-    }
-
-    /** One more operation submitted. Direction lock held (the only writer of this slot). */
-    void countStarted() {
-        add(STARTED, 1);
-    }
-
-    /** Classifies and counts an ended operation. The direction's dispatching thread (one at a time). */
-    void countFinished(long bytes, Throwable error) {
-        if (bytes > 0) {
-            add(BYTES, bytes);
-        }
-        if (error == null) {
-            add(COMPLETED, 1);
-        } else if (OperationEvents.isCancellation(error)) {
-            add(CANCELLED, 1);
-        } else {
-            add(FAILED, 1);
-        }
-    }
-
-    private void add(int slot, long n) {
-        SLOT.setOpaque(slots, slot, (long) SLOT.getOpaque(slots, slot) + n);
-    }
-
-    private long get(int slot) {
-        return (long) SLOT.getOpaque(slots, slot);
+    IoCounters(IoCounts counts) {
+        this.counts = counts;
     }
 
     /** Operations submitted. */
     public long started() {
-        return get(STARTED);
+        return counts.started();
     }
 
     /** Operations that ended successfully. */
     public long completed() {
-        return get(COMPLETED);
+        return counts.completed();
     }
 
     /** Operations that ended with an error other than a cancellation. */
     public long failed() {
-        return get(FAILED);
+        return counts.failed();
     }
 
     /** Operations ended by cancel, close or timeout. */
     public long cancelled() {
-        return get(CANCELLED);
+        return counts.cancelled();
     }
 
     /** Bytes moved by finished operations. */
     public long bytes() {
-        return get(BYTES);
+        return counts.bytes();
     }
 
     @Override
     public String toString() {
-        return "started=" + started() + " completed=" + completed() + " failed=" + failed() + " cancelled="
-                + cancelled() + " bytes=" + bytes();
+        return counts.toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.proactor;
 
+import dev.proactor.internal.ChannelOpening;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -11,7 +12,7 @@ import java.net.SocketAddress;
 public final class OpAccept extends ChannelOp {
 
     OpAccept(AsynchChannel channel) {
-        super(channel, channel.input);
+        super(channel, true);
     }
 
     @Override
@@ -40,6 +41,9 @@ public final class OpAccept extends ChannelOp {
         if (request.acceptedHandle() == null) {
             throw new IllegalStateException("no accepted connection to adopt (error or already adopted)");
         }
-        return ChannelOpening.adoptAccepted(channel, request.takeAcceptedHandle(), handler);
+        Object accepted = request.takeAcceptedHandle();
+        AsynchChannel listener = getChannel();
+        return new AsynchChannel(listener.getDemultiplexor(), handler,
+                ChannelOpening.adoptAccepted(listener.core, accepted, handler));
     }
 }

@@ -7,7 +7,7 @@ import java.net.SocketAddress;
 public final class OpConnect extends ChannelOp {
 
     OpConnect(AsynchChannel channel) {
-        super(channel, channel.output);
+        super(channel, false);
     }
 
     @Override

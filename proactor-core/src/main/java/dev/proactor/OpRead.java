@@ -12,7 +12,7 @@ import dev.proactor.spi.OpKind;
 public final class OpRead extends BufferOp {
 
     OpRead(AsynchChannel channel) {
-        super(channel, channel.input);
+        super(channel, true);
     }
 
     /** Whether the peer closed its output (socket) or the position was at or after the end (file). */

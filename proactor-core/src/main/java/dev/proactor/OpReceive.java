@@ -17,7 +17,7 @@ import java.nio.ByteBuffer;
 public final class OpReceive extends ChannelOp {
 
     OpReceive(AsynchChannel channel) {
-        super(channel, channel.input);
+        super(channel, true);
     }
 
     @Override

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
 public final class OpSend extends ChannelOp {
 
     OpSend(AsynchChannel channel) {
-        super(channel, channel.output);
+        super(channel, false);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.proactor;
 
-import java.util.Objects;
+import dev.proactor.internal.Dispatcher;
+import dev.proactor.internal.TimerSlot;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,26 +17,21 @@ import java.util.concurrent.TimeUnit;
  */
 public final class OpTimer extends Op {
 
-    final Dispatcher dispatcher;
-    final AsynchHandler handler;
-
-    /** Deadline in {@link System#nanoTime()} units while in the timer heap. */
-    long deadline;
-    /** Tie-breaker keeping scheduling order for equal deadlines. */
-    long sequence;
-    /** Position in the timer heap, or -1 when not in it. */
-    int heapIndex = -1;
-    /** Whether the pending dispatch was asked with {@code post} (kept at close) rather than by a schedule. */
-    boolean posted;
+    /** This timer's state, which the dispatcher reads and writes. */
+    final TimerSlot slot;
 
     OpTimer(Dispatcher dispatcher, AsynchHandler handler) {
-        this.dispatcher = dispatcher;
-        this.handler = Objects.requireNonNull(handler, "handler");
+        this.slot = new TimerSlot(dispatcher, this, handler);
+    }
+
+    @Override
+    TimerSlot slot() {
+        return slot;
     }
 
     /** The handler this timer is dispatched to. */
     public AsynchHandler getHandler() {
-        return handler;
+        return slot.handler();
     }
 
     /**
@@ -45,7 +41,7 @@ public final class OpTimer extends Op {
      * @throws IllegalStateException    if the demultiplexor is closed
      */
     public void schedule(long delay, TimeUnit unit) {
-        schedule(delay, unit, attachment);
+        schedule(delay, unit, slot.attachment());
     }
 
     /** As {@link #schedule(long, TimeUnit)}, replacing the attachment. */
@@ -53,7 +49,7 @@ public final class OpTimer extends Op {
         if (delay < 0) {
             throw new IllegalArgumentException("negative delay: " + delay);
         }
-        dispatcher.timers.schedule(this, unit.toNanos(delay), attachment);
+        slot.schedule(unit.toNanos(delay), attachment);
     }
 
     /**
@@ -62,42 +58,16 @@ public final class OpTimer extends Op {
      * @return {@code true} if it was pending and will now not be dispatched
      */
     public boolean cancel() {
-        return dispatcher.timers.cancel(this);
+        return slot.cancel();
     }
 
     /** Whether the timer is scheduled or posted and its callback has not begun. */
     public boolean isPending() {
-        OpState s = state;
-        return s == OpState.STARTED || s == OpState.POSTED;
-    }
-
-    @Override
-    void dispatch() throws Exception {
-        handler.onTimerCompleted(this);
-    }
-
-    @Override
-    void beforeDispatch() {
-        // no direction to free
-    }
-
-    @Override
-    void onHandlerFailure(Throwable failure) {
-        Dispatcher.LOG.error("timer handler {} failed", handler, failure);
-    }
-
-    @Override
-    ChannelOp afterDispatch(boolean mayHandBack) {
-        return null; // nothing to release: the timer object belongs to the user, who may schedule it again
-    }
-
-    @Override
-    ChannelDirection openChainAcross() {
-        return null; // no channel
+        return slot.isPending();
     }
 
     @Override
     public String toString() {
-        return "OpTimer[" + state + "]";
+        return slot.toString();
     }
 }

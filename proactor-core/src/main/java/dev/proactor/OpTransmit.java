@@ -14,7 +14,7 @@ import java.nio.channels.FileChannel;
 public final class OpTransmit extends ChannelOp {
 
     OpTransmit(AsynchChannel channel) {
-        super(channel, channel.output);
+        super(channel, false);
     }
 
     @Override

@@ -11,6 +11,6 @@ import dev.proactor.spi.OpKind;
 public final class OpWrite extends BufferOp {
 
     OpWrite(AsynchChannel channel) {
-        super(channel, channel.output);
+        super(channel, false);
     }
 }

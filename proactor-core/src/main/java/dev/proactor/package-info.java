@@ -3,15 +3,9 @@
  * {@link dev.proactor.AsynchChannel} bound to a {@link dev.proactor.Demultiplexor}, and is called back with the
  * completed operation ({@link dev.proactor.OpRead}, {@link dev.proactor.OpWrite}, ...).
  *
- * <p>Inside: the {@code Dispatcher} (leader/follower, completion queue; its timers in {@code DispatcherTimers},
- * its sleeping threads in {@code Followers}, its leading ones in {@code Leadership}, its callbacks run by
- * {@code CallbackChain}) and one or two {@code Processor}s each driving an engine of the {@link dev.proactor.spi}
- * package (its starts and cancels in {@code EngineStarter}, its in-flight limit and deferred operations in
- * {@code DeferredStarts}); the demultiplexor's {@code ChannelRouting} picks the processor that serves each channel
- * and registers the channel with its engine, its {@code PoolThreads} start and run the pool, and
- * {@code DemultiplexorClosing} is its close sequence. Behind the {@code AsynchChannel} facade,
- * {@code ChannelOpening} opens channels, {@code OperationArguments} checks and {@code OperationStarter} starts their
- * operations, and {@code ChannelClosing} cancels and closes them. Those classes are package private: only the API
- * types are public.
+ * <p>Only the API types are here. The machinery behind them is in {@code dev.proactor.internal}, which the module
+ * does not export: each public object is a view over its state there ({@code AsynchChannel} over a
+ * {@code ChannelCore}, {@code Demultiplexor} over a {@code DemultiplexorCore}, each operation over its
+ * {@code ChannelSlot} or {@code TimerSlot}), so only that package reads or writes that state.
  */
 package dev.proactor;

@@ -37,7 +37,7 @@ class AsynchHandlerDefaultsTest {
     }
 
     private static ScriptedChannel engineChannel(AsynchChannel ch) {
-        return (ScriptedChannel) ch.input.active().request.channel();
+        return (ScriptedChannel) Internals.core(ch).engineChannel();
     }
 
     private static Demultiplexor open() throws Exception {
