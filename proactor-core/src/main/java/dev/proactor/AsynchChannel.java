@@ -95,16 +95,14 @@ public final class AsynchChannel implements Closeable {
         this.outputStatistics = new IoCounters(core.counters(false));
     }
 
-    /** The machinery of {@code demultiplexor}, or null (then opening fails as before, after the argument checks). */
+    /** The machinery of {@code demultiplexor}, or null (opening then fails after the argument checks). */
     private static DemultiplexorCore core(Demultiplexor demultiplexor) {
         return demultiplexor == null ? null : demultiplexor.core;
     }
 
     /**
-     * Opens a listening socket bound to {@code local} (port 0 picks a free port).
-     *
-     * @param backlog the listen backlog, 0 for the system default
-     * @throws java.net.BindException if the address is in use
+     * Opens a listening socket bound to {@code local} (port 0 picks a free port) with {@code backlog} (0 for the
+     * system default); {@link java.net.BindException} if the address is in use.
      */
     public static AsynchChannel openServer(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local,
                                            int backlog) throws IOException {
@@ -165,13 +163,10 @@ public final class AsynchChannel implements Closeable {
      * file engine.
      *
      * <p>Options: {@link StandardOpenOption#READ} and {@link StandardOpenOption#WRITE} say how {@code file} was
-     * opened; with neither, this method finds out with a zero-byte positional read and write (the JDK refuses those
-     * with {@link java.nio.channels.NonReadableChannelException} and
-     * {@link java.nio.channels.NonWritableChannelException} before any system call; note that they mark the calling
-     * thread as blocked in {@code file}, so an interrupt then closes {@code file}). {@link ProactorOpenOption#DIRECT}
-     * sets {@code O_DIRECT} on the open file, which {@code file} shares, so its own reads and writes follow the
-     * direct-I/O rules from then on too (see {@link ProactorOpenOption#DIRECT} for them and for the engines that
-     * have it).
+     * opened; with neither, a zero-byte positional read and write find out (the JDK refuses them before any system
+     * call; they mark the calling thread as blocked in {@code file}, so an interrupt then closes it).
+     * {@link ProactorOpenOption#DIRECT} sets {@code O_DIRECT} on the open file, which {@code file} shares, so its
+     * own reads and writes follow the direct-I/O rules too (see {@link ProactorOpenOption#DIRECT}).
      *
      * @throws IllegalArgumentException      if an option other than those is given, or a native engine is given a
      *                                       {@code FileChannel} that is not the JDK's own ({@code FileChannel.open},
@@ -188,8 +183,6 @@ public final class AsynchChannel implements Closeable {
         return new AsynchChannel(demultiplexor, handler,
                 ChannelOpening.wrapFile(core(demultiplexor), handler, file, options));
     }
-
-    // ---------------------------------------------------------------- operations
 
     /** Reads into {@code dst}; see {@link #read(ByteBuffer[], int, int, Object)}. */
     public void read(ByteBuffer dst) {
@@ -228,22 +221,18 @@ public final class AsynchChannel implements Closeable {
 
     /**
      * Scattering read into {@code dsts[offset .. offset+length)}: completes when at least one byte was read or
-     * at end-of-stream.
-     *
-     * @throws IllegalArgumentException if a buffer is read-only or none has space remaining
-     * @throws IndexOutOfBoundsException if the range is outside the array
+     * at end-of-stream. {@link IllegalArgumentException} if a buffer is read-only or none has space remaining,
+     * {@link IndexOutOfBoundsException} if the range is outside the array.
      */
     public void read(ByteBuffer[] dsts, int offset, int length, Object attachment) {
         read(dsts, offset, length, 0, TimeUnit.NANOSECONDS, attachment);
     }
 
     /**
-     * Scattering read with a timeout: as {@link #read(ByteBuffer[], int, int, Object)}, completing with
+     * Scattering read with a timeout: as {@link #read(ByteBuffer[], int, int, Object)} (and its exceptions, plus
+     * {@link IllegalArgumentException} for a negative {@code timeout}), completing with
      * {@link InterruptedByTimeoutException} if nothing was read within {@code timeout} (0 means none; see
      * {@link #read(ByteBuffer, long, TimeUnit, Object)} for what a timed-out read leaves).
-     *
-     * @throws IllegalArgumentException  if {@code timeout} is negative, a buffer is read-only or none has space
-     * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void read(ByteBuffer[] dsts, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
         OperationStarter.read(core, dsts, offset, length, timeout, unit, attachment);
@@ -261,11 +250,9 @@ public final class AsynchChannel implements Closeable {
 
     /**
      * Writes all of {@code src}, or completes with {@link InterruptedByTimeoutException} if that did not finish
-     * within {@code timeout} (from this call; 0 means no timeout). A timed-out write may have written part of
-     * the buffer ({@link ChannelOp#getBytesCompleted()}, and the buffer's position): the peer has then seen part
-     * of a message, so a protocol usually closes the channel.
-     *
-     * @throws IllegalArgumentException if {@code timeout} is negative
+     * within {@code timeout} (from this call; 0 means none; negative: {@link IllegalArgumentException}). A timed-out
+     * write may have written part of the buffer ({@link ChannelOp#getBytesCompleted()}, the buffer's position): the
+     * peer has then seen part of a message, so a protocol usually closes the channel.
      */
     public void write(ByteBuffer src, long timeout, TimeUnit unit, Object attachment) {
         OperationStarter.write(core, src, timeout, unit, attachment);
@@ -278,21 +265,18 @@ public final class AsynchChannel implements Closeable {
 
     /**
      * Gathering write of every remaining byte of {@code srcs[offset .. offset+length)}: completes when all are
-     * written (the engine continues partial writes) or on error.
-     *
-     * @throws IndexOutOfBoundsException if the range is outside the array
+     * written (the engine continues partial writes) or on error ({@link IndexOutOfBoundsException} if the range is
+     * outside the array).
      */
     public void write(ByteBuffer[] srcs, int offset, int length, Object attachment) {
         write(srcs, offset, length, 0, TimeUnit.NANOSECONDS, attachment);
     }
 
     /**
-     * Gathering write with a timeout: as {@link #write(ByteBuffer[], int, int, Object)}, completing with
+     * Gathering write with a timeout: as {@link #write(ByteBuffer[], int, int, Object)} (and its exceptions, plus
+     * {@link IllegalArgumentException} for a negative {@code timeout}), completing with
      * {@link InterruptedByTimeoutException} if not all was written within {@code timeout} (0 means none; see
      * {@link #write(ByteBuffer, long, TimeUnit, Object)} for what a timed-out write leaves).
-     *
-     * @throws IllegalArgumentException  if {@code timeout} is negative
-     * @throws IndexOutOfBoundsException if the range is outside the array
      */
     public void write(ByteBuffer[] srcs, int offset, int length, long timeout, TimeUnit unit, Object attachment) {
         OperationStarter.write(core, srcs, offset, length, timeout, unit, attachment);
@@ -427,12 +411,7 @@ public final class AsynchChannel implements Closeable {
         OperationStarter.transmitFile(core, file, position, count, header, trailer, attachment);
     }
 
-    /**
-     * The size of the file (files).
-     *
-     * @throws UnsupportedOperationException if this is not a file channel
-     * @throws IOException                   if it cannot be read, e.g. {@link ClosedChannelException}
-     */
+    /** The size of the file; {@link UnsupportedOperationException} if this is not a file channel. */
     public long size() throws IOException {
         return core.size();
     }
@@ -448,17 +427,13 @@ public final class AsynchChannel implements Closeable {
     }
 
     /**
-     * Whether an operation the engine completes while it is being started, by the call of this channel's
-     * {@code read}, {@code write}, ... that submitted it, has its callback run on the calling thread before that
-     * call returns, instead of on a thread of the demultiplexor (off by default). An operation started inside a
-     * callback waits until that callback has returned (one callback of a direction at a time); the thread that ran
-     * the callback then starts it, and runs its callback too if it completes at once, up to 16 in a row after the
-     * first (then it is started as usual and dispatched by the demultiplexor's threads): a chain of operations
-     * that complete at start stays on one thread without a round trip through the completion queue for every
-     * second one. An operation that waited for an in-flight slot is dispatched as usual. A callback may then run
-     * nested inside another callback that started its operation: only for callers that bound that nesting
-     * themselves, as the NIO.2 provider does (the JDK's rule: direct invocation at most 16 deep). Any thread; takes
-     * effect for operations submitted afterwards.
+     * Whether an operation the engine completes while this channel's {@code read}, {@code write}, ... submits it
+     * has its callback run on the calling thread before that call returns, instead of on a demultiplexor thread
+     * (off by default). One started inside a callback of its direction is started, after that callback returned,
+     * by the callback's thread, which runs its callback too if it completes at once, up to 16 in a row (then as
+     * usual): a chain of operations that complete at start stays on one thread. One that waited for an in-flight
+     * slot is dispatched as usual. Callbacks may then nest: only for callers that bound the nesting themselves, as
+     * the NIO.2 provider does (the JDK's rule: at most 16 deep). Any thread; for operations submitted afterwards.
      *
      * @param on whether completions at start run on the starting thread
      */
@@ -476,14 +451,11 @@ public final class AsynchChannel implements Closeable {
      * {@link #setCompletionsAtStart} that concerns the demultiplexor's own threads only, with no callback ever run
      * on a caller's thread.
      *
-     * <p>Such a chain lets this channel's callbacks go ahead of completions of other channels already waiting (by
-     * at most 16 per trip through the queue), so it is off by default for connected sockets and files, where
-     * fairness between channels matters more. It is <b>on by default for listening and datagram sockets</b>, which
-     * serve many peers through one channel and would otherwise get one connection's share: under load every accept
-     * of a connection already queued in the backlog would wait for one trip through every other session's
-     * completions (measured with the soak's plain accept loop and 4 000 connections ramping up under traffic: 56–62
-     * s on {@code nio} and {@code epoll} with it off, 8–12 s with it on), and so would every receive and send of a
-     * UDP server's echo, one datagram per two trips. Any thread; takes effect for operations started afterwards.
+     * <p>Such a chain lets this channel's callbacks go ahead of other channels' waiting completions (by at most 16
+     * per trip through the queue): off by default for connected sockets and files, where fairness between channels
+     * matters more; <b>on by default for listening and datagram sockets</b>, which serve many peers through one
+     * channel and would otherwise get one connection's share (every accept of a queued connection waiting for a
+     * trip through every other session's completions). Any thread; takes effect for operations started afterwards.
      *
      * @param on whether operations chained from callbacks are dispatched by the callback's thread
      */
@@ -523,8 +495,6 @@ public final class AsynchChannel implements Closeable {
     public void awaitNextOperation(boolean input) {
         core.awaitNextOperation(input);
     }
-
-    // ---------------------------------------------------------------- cancel and close
 
     /**
      * Cancels every pending operation of this channel: operations not yet finished complete with
@@ -566,25 +536,16 @@ public final class AsynchChannel implements Closeable {
     }
 
     /**
-     * Sets a socket option, e.g. {@code setOption(StandardSocketOptions.TCP_NODELAY, true)} so that small
-     * responses are not held back by Nagle's algorithm waiting for the peer's delayed ACK.
-     *
-     * @return this channel
-     * @throws UnsupportedOperationException if the channel kind or the engine does not support the option
-     * @throws ClosedChannelException if the channel is closed
-     * @throws IOException if setting it fails
+     * Sets a socket option and returns this channel, e.g. {@code TCP_NODELAY} so that small responses are not held
+     * back by Nagle's algorithm waiting for the peer's delayed ACK. Throws {@link UnsupportedOperationException}
+     * if the channel kind or the engine lacks the option, {@link ClosedChannelException} if closed.
      */
     public <T> AsynchChannel setOption(SocketOption<T> name, T value) throws IOException {
         core.setOption(name, value);
         return this;
     }
 
-    /**
-     * Reads a socket option.
-     *
-     * @throws UnsupportedOperationException if the channel kind or the engine does not support the option
-     * @throws ClosedChannelException if the channel is closed
-     */
+    /** Reads a socket option; throws as {@link #setOption}. */
     public <T> T getOption(SocketOption<T> name) throws IOException {
         return core.getOption(name);
     }
@@ -596,11 +557,8 @@ public final class AsynchChannel implements Closeable {
 
     /**
      * Shuts the input side down: pending and later reads see end-of-stream (as far as the engine's system call
-     * reports it); writes continue to work.
-     *
-     * @throws UnsupportedOperationException if this is not a stream socket
-     * @throws ClosedChannelException        if the channel is closed
-     * @throws IOException                   if the system call fails, e.g. the socket is not connected
+     * reports it); writes continue to work. {@link UnsupportedOperationException} if this is not a stream socket,
+     * {@link ClosedChannelException} if closed, another {@link IOException} if the system call fails.
      */
     public void shutdownInput() throws IOException {
         core.shutdownInput();
@@ -621,10 +579,12 @@ public final class AsynchChannel implements Closeable {
         return core.remoteAddress();
     }
 
+    /** The handler given when the channel was made. */
     public AsynchHandler getHandler() {
         return core.handler();
     }
 
+    /** The demultiplexor the channel is bound to. */
     public Demultiplexor getDemultiplexor() {
         return demultiplexor;
     }
