@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "proactor-examples.jar", mixinStandardHelpOptions = true, version = "proactor examples 0.1.0",
         description = "Runnable services on proactor. The engine and its settings come from -Dproactor.* "
-                + "system properties (see the README).",
+                + "system properties (see docs/configuration.md).",
         subcommands = {EchoServerCommand.class, EchoClientCommand.class, HttpServerCommand.class,
                 UdpEchoServerCommand.class, FileCopyCommand.class, JdkEchoServerCommand.class},
         synopsisSubcommandLabel = "COMMAND")

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * ({@link CallbackChain}), leads a processor ({@link Leadership}), or sleeps as a follower, and wakes followers or
  * interrupts leaders when work is posted ({@link Followers}).
  *
- * <p><b>Rules it keeps</b> (see the README's semantics section):
+ * <p><b>Rules it keeps</b> (see docs/semantics.md):
  * <ul>
  *   <li><i>Leadership passes on.</i> A thread that leaves the loop for any reason (timeout, interrupt,
  *       exception) wakes a follower when a shared processor is left without leader, so pending I/O is always
