@@ -1,6 +1,6 @@
 package dev.proactor;
 
-import dev.proactor.files.FilePoolEngine;
+import dev.proactor.filepool.FilePoolEngine;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;
