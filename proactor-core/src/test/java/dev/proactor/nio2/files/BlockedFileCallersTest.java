@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.Demultiplexor;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.Callers;
+import dev.proactor.nio2.ProactorFiles;
 import dev.proactor.testengine.ManualEngineProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;

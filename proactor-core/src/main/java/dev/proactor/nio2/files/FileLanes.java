@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
@@ -7,6 +7,7 @@ import dev.proactor.Demultiplexor;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorOpenOption;
+import dev.proactor.nio2.ProactorFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

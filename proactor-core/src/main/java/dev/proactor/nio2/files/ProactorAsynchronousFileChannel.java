@@ -1,6 +1,7 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.Demultiplexor;
+import dev.proactor.nio2.ProactorFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousFileChannel;
