@@ -1,5 +1,6 @@
 package dev.proactor;
 
+import dev.proactor.nio2.files.FileSettings;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +28,6 @@ import java.util.stream.Collectors;
  *     when the engine cannot</td><td>threadpool</td></tr>
  * <tr><td>{@code proactor.fileThreads}</td><td>positive integer: worker threads of the {@code threadpool} file
  *     engine</td><td>2</td></tr>
- * <tr><td>{@code proactor.fileLanes}</td><td>positive integer: most file operations one channel of
- *     {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once</td><td>128</td></tr>
  * <tr><td>{@code proactor.promptHandlers}</td><td>{@code true} | {@code false}: the handlers the pool threads
  *     run return promptly and never block (an event loop's contract), so an engine may leave work started by other
  *     threads to a pool thread's next wait instead of handing it to a thread of its own (io_uring)</td>
@@ -45,6 +44,10 @@ import java.util.stream.Collectors;
  * {@code none} there is no second processor and {@link AsynchChannel#openFile} throws
  * {@link UnsupportedOperationException}. An engine that supports file operations itself runs them, whatever
  * this setting.
+ *
+ * <p>Settings of the layers above the core are read by those layers, not here: {@code proactor.fileLanes} (most
+ * operations one channel of {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once) is read by
+ * the NIO.2 file channels when they open, from the system properties, with the same default (128).
  *
  * <p>{@code maxInFlight} counts every operation in an engine, also a read waiting for a peer that may never
  * send: operations beyond the limit wait (state {@link OpState#DEFERRED}) until one finishes. Set it above the
@@ -63,9 +66,6 @@ import java.util.stream.Collectors;
  * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
  * @param fileThreads  worker threads of the {@value #FILE_ENGINE_THREADPOOL} file engine
  * @param dispatchStatistics record queue-wait and poll-gap histograms (costs two clock reads per completion)
- * @param fileLanes    most operations a {@link dev.proactor.nio2.ProactorFiles} channel has in the file engine at
- *                     once: each is one {@link AsynchChannel} wrapping the file (a duplicate descriptor on the
- *                     native engines), opened as concurrent operations need it; more operations queue behind them
  * @param promptHandlers the handlers run on the pool threads return promptly and never block (as an event loop's
  *                     must): a pool thread that led comes back to the engine soon after dispatching, so the io_uring
  *                     engine leaves requests started by other threads to it instead of waking its submitter thread.
@@ -74,7 +74,7 @@ import java.util.stream.Collectors;
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                              boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
-                             int fileLanes, boolean promptHandlers) {
+                             boolean promptHandlers) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -85,6 +85,12 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String FILE_ENGINE = "proactor.fileEngine";
     public static final String FILE_THREADS = "proactor.fileThreads";
     public static final String DISPATCH_STATISTICS = "proactor.dispatchStatistics";
+    /**
+     * The property of the NIO.2 file channels' lanes.
+     *
+     * @deprecated read by the NIO.2 file channels, not by this configuration (see the class comment)
+     */
+    @Deprecated
     public static final String FILE_LANES = "proactor.fileLanes";
     public static final String PROMPT_HANDLERS = "proactor.promptHandlers";
 
@@ -96,7 +102,12 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final List<String> FILE_ENGINES = List.of(FILE_ENGINE_THREADPOOL, FILE_ENGINE_NONE);
     /** Default of {@code proactor.fileThreads}. */
     public static final int DEFAULT_FILE_THREADS = 2;
-    /** Default of {@code proactor.fileLanes}. */
+    /**
+     * Default of {@code proactor.fileLanes}.
+     *
+     * @deprecated read by the NIO.2 file channels, not by this configuration (see the class comment)
+     */
+    @Deprecated
     public static final int DEFAULT_FILE_LANES = 128;
 
     /** The engine used when none is configured, and the fallback for engines that cannot load. */
@@ -122,9 +133,37 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (fileThreads < 1) {
             throw new IllegalArgumentException(FILE_THREADS + " must be a positive integer, was " + fileThreads);
         }
-        if (fileLanes < 1) {
-            throw new IllegalArgumentException(FILE_LANES + " must be a positive integer, was " + fileLanes);
-        }
+    }
+
+    /**
+     * The settings with the NIO.2 file channels' lanes, as when the configuration carried them.
+     *
+     * @throws IllegalArgumentException if a value is out of range ({@code fileLanes} too)
+     * @deprecated {@code fileLanes} is checked and ignored: the NIO.2 file channels read {@code proactor.fileLanes}
+     *             themselves (see the class comment); use the constructor without it
+     */
+    @Deprecated
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
+                          int fileLanes, boolean promptHandlers) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
+                checkedLanesThen(fileLanes, promptHandlers));
+    }
+
+    /**
+     * The settings with the NIO.2 file channels' lanes and without the prompt-handlers promise (false), as before
+     * it existed.
+     *
+     * @throws IllegalArgumentException if a value is out of range ({@code fileLanes} too)
+     * @deprecated {@code fileLanes} is checked and ignored: the NIO.2 file channels read {@code proactor.fileLanes}
+     *             themselves (see the class comment); use the constructor without it
+     */
+    @Deprecated
+    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
+                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
+                          int fileLanes) {
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
+                checkedLanesThen(fileLanes, false));
     }
 
     /**
@@ -133,21 +172,9 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
      * @throws IllegalArgumentException if a value is out of range
      */
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
-                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
-                          int fileLanes) {
-        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
-                fileLanes, false);
-    }
-
-    /**
-     * The settings without the file lanes (default), as before they existed.
-     *
-     * @throws IllegalArgumentException if a value is out of range
-     */
-    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
-                DEFAULT_FILE_LANES, false);
+                false);
     }
 
     /**
@@ -157,8 +184,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
      */
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads) {
-        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false,
-                DEFAULT_FILE_LANES, false);
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false, false);
     }
 
     /**
@@ -169,7 +195,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
-                DEFAULT_FILE_THREADS, false, DEFAULT_FILE_LANES, false);
+                DEFAULT_FILE_THREADS, false, false);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -216,15 +242,34 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (v != null) {
             b.fileThreads(parseInt(FILE_THREADS, v, "a positive integer"));
         }
-        v = props.getProperty(FILE_LANES);
-        if (v != null) {
-            b.fileLanes(parseInt(FILE_LANES, v, "a positive integer"));
-        }
         v = props.getProperty(PROMPT_HANDLERS);
         if (v != null) {
             b.promptHandlers(parseBoolean(PROMPT_HANDLERS, v));
         }
         return b.build();
+    }
+
+    /**
+     * The lanes of the NIO.2 file channels: {@code proactor.fileLanes} of the system properties, or its default.
+     *
+     * @throws IllegalArgumentException if that property is wrong
+     * @deprecated the configuration no longer carries it: the NIO.2 file channels read {@code proactor.fileLanes}
+     *             themselves when they open (see the class comment), which is what this returns
+     */
+    @Deprecated
+    public int fileLanes() {
+        return FileSettings.fromSystemProperties().lanes();
+    }
+
+    /**
+     * Refuses a lane count the NIO.2 file channels would refuse, as the configuration did when it carried them;
+     * returns {@code promptHandlers}, so that the older constructors check before their {@code this(...)}.
+     */
+    private static boolean checkedLanesThen(int fileLanes, boolean promptHandlers) {
+        if (fileLanes < 1) {
+            throw new IllegalArgumentException(FILE_LANES + " must be a positive integer, was " + fileLanes);
+        }
+        return promptHandlers;
     }
 
     /** Parses a leader mode name ({@code shared}, {@code dedicated}, {@code owner}, any case). */
@@ -264,7 +309,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
                 .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads)
-                .dispatchStatistics(dispatchStatistics).fileLanes(fileLanes).promptHandlers(promptHandlers);
+                .dispatchStatistics(dispatchStatistics).promptHandlers(promptHandlers);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -278,7 +323,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private String fileEngine = FILE_ENGINE_THREADPOOL;
         private int fileThreads = DEFAULT_FILE_THREADS;
         private boolean dispatchStatistics;
-        private int fileLanes = DEFAULT_FILE_LANES;
         private boolean promptHandlers;
 
         private Builder() {
@@ -290,9 +334,16 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
             return this;
         }
 
-        /** Most operations a {@link dev.proactor.nio2.ProactorFiles} channel keeps in the file engine at once. */
+        /**
+         * Most operations a {@link dev.proactor.nio2.ProactorFiles} channel keeps in the file engine at once.
+         *
+         * @throws IllegalArgumentException if {@code fileLanes} is not positive
+         * @deprecated checked and ignored: the NIO.2 file channels read {@code proactor.fileLanes} themselves (see
+         *             the class comment)
+         */
+        @Deprecated
         public Builder fileLanes(int fileLanes) {
-            this.fileLanes = fileLanes;
+            checkedLanesThen(fileLanes, false);
             return this;
         }
 
@@ -347,7 +398,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
 
         public ProactorConfig build() {
             return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
-                    fileThreads, dispatchStatistics, fileLanes, promptHandlers);
+                    fileThreads, dispatchStatistics, promptHandlers);
         }
     }
 }

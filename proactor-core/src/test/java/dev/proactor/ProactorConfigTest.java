@@ -31,7 +31,6 @@ class ProactorConfigTest {
         assertEquals(0, c.maxInFlight());
         assertEquals("threadpool", c.fileEngine());
         assertEquals(2, c.fileThreads());
-        assertEquals(128, c.fileLanes());
         assertEquals(c, ProactorConfig.builder().build());
     }
 
@@ -55,19 +54,28 @@ class ProactorConfigTest {
         assertEquals(java.util.List.of("threadpool", "none"), ProactorConfig.FILE_ENGINES);
     }
 
+    /** The NIO.2 file channels read {@code proactor.fileLanes} (FileSettingsTest); the older API still checks it. */
     @Test
-    void fileLanesAreReadBuiltAndDefaultedByTheOlderConstructors() {
+    @SuppressWarnings("deprecation")
+    void fileLanesAreNotCarriedAndTheOlderApiStillChecksThem() {
         ProactorConfig c = ProactorConfig.fromProperties(props("proactor.fileLanes", " 16 "));
-        assertEquals(16, c.fileLanes());
-        assertEquals(c, c.toBuilder().build());
-        assertEquals(3, ProactorConfig.builder().fileLanes(3).build().fileLanes());
+        assertEquals(ProactorConfig.builder().build(), c);
+        assertEquals(c, ProactorConfig.builder().fileLanes(3).build());
+        ProactorConfig now = new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true, true);
+        assertEquals(now, new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true, 4, true));
         assertEquals(ProactorConfig.DEFAULT_FILE_LANES,
-                new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true).fileLanes());
-        assertMessage("proactor.fileLanes must be a positive integer; was 'all'", props("proactor.fileLanes", "all"));
-        assertMessage("proactor.fileLanes must be a positive integer, was 0", props("proactor.fileLanes", "0"));
+                dev.proactor.nio2.files.FileSettings.fromProperties(new Properties()).lanes());
+        assertEquals(dev.proactor.nio2.files.FileSettings.fromSystemProperties().lanes(), now.fileLanes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ProactorConfig.builder().fileLanes(0));
+        assertEquals("proactor.fileLanes must be a positive integer, was 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true, 0));
+        assertEquals("proactor.fileLanes must be a positive integer, was 0", e.getMessage());
     }
 
     @Test
+    @SuppressWarnings("deprecation") // the older constructor with the file lanes
     void promptHandlersAreReadBuiltAndOffByDefault() {
         ProactorConfig c = ProactorConfig.fromProperties(props("proactor.promptHandlers", " TRUE "));
         assertTrue(c.promptHandlers());

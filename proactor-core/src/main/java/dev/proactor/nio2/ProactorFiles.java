@@ -32,10 +32,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * multiples of the file's alignment (a misaligned one fails with {@link IllegalArgumentException}); a direct buffer
  * must also be aligned, a heap buffer is copied through an aligned one.
  *
- * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (see
- * {@link ProactorConfig#fileLanes()}); more wait behind them. An operation started inside a completion handler of
- * the same channel never waits behind that handler (so the handler may wait for it): with a limit of 1 it gets one
- * lane beyond the limit.
+ * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (a
+ * positive integer, default 128, read from the system properties when the channel opens; a wrong value fails the
+ * open with {@link IllegalArgumentException}); more wait behind them. An operation started inside a completion
+ * handler of the same channel never waits behind that handler (so the handler may wait for it): with a limit of 1
+ * it gets one lane beyond the limit.
  *
  * <p><b>Files without a position</b> (a pipe, a FIFO, a terminal) behave as with the JDK: relative reads and writes
  * go where the stream is, a read returns what one read brings (it never waits for more once it has bytes), and what

@@ -24,17 +24,26 @@ public final class FileChannels {
     }
 
     /**
-     * A {@link FileChannel} on {@code path} whose reads and writes run on {@code demultiplexor}; see
+     * A {@link FileChannel} on {@code path} whose reads and writes run on {@code demultiplexor}, with the
+     * {@link FileSettings} of the system properties; see
      * {@link ProactorFiles#open(Demultiplexor, Path, OpenOption...)}.
+     *
+     * @throws IllegalArgumentException if a {@link FileSettings} property is wrong (nothing opened)
      */
     public static FileChannel open(Demultiplexor demultiplexor, Path path, OpenOption... options)
+            throws IOException {
+        return open(demultiplexor, FileSettings.fromSystemProperties(), path, options);
+    }
+
+    /** A {@link FileChannel} as {@link #open(Demultiplexor, Path, OpenOption...)}, with {@code settings}. */
+    static FileChannel open(Demultiplexor demultiplexor, FileSettings settings, Path path, OpenOption... options)
             throws IOException {
         Objects.requireNonNull(demultiplexor, "demultiplexor");
         FileOptions o = FileOptions.of(options);
         checkFileEngine(demultiplexor, o);
         FileChannel file = FileChannel.open(path, o.jdk);
         try {
-            return new ProactorFileChannel(demultiplexor, file, o);
+            return new ProactorFileChannel(demultiplexor, file, o, settings);
         } catch (IOException | RuntimeException | Error e) {
             closeAfter(file, e);
             throw e;
@@ -42,17 +51,29 @@ public final class FileChannels {
     }
 
     /**
-     * An {@link AsynchronousFileChannel} on {@code path} whose operations run on {@code demultiplexor}; see
+     * An {@link AsynchronousFileChannel} on {@code path} whose operations run on {@code demultiplexor}, with the
+     * {@link FileSettings} of the system properties; see
      * {@link ProactorFiles#openAsynchronous(Demultiplexor, Path, OpenOption...)}.
+     *
+     * @throws IllegalArgumentException if a {@link FileSettings} property is wrong (nothing opened)
      */
     public static AsynchronousFileChannel openAsynchronous(Demultiplexor demultiplexor, Path path,
                                                            OpenOption... options) throws IOException {
+        return openAsynchronous(demultiplexor, FileSettings.fromSystemProperties(), path, options);
+    }
+
+    /**
+     * An {@link AsynchronousFileChannel} as {@link #openAsynchronous(Demultiplexor, Path, OpenOption...)}, with
+     * {@code settings}.
+     */
+    static AsynchronousFileChannel openAsynchronous(Demultiplexor demultiplexor, FileSettings settings, Path path,
+                                                    OpenOption... options) throws IOException {
         Objects.requireNonNull(demultiplexor, "demultiplexor");
         FileOptions o = FileOptions.ofAsynchronous(options);
         checkFileEngine(demultiplexor, o);
         FileChannel file = FileChannel.open(path, o.jdk);
         try {
-            return new ProactorAsynchronousFileChannel(demultiplexor, file, o);
+            return new ProactorAsynchronousFileChannel(demultiplexor, file, o, settings);
         } catch (IOException | RuntimeException | Error e) {
             closeAfter(file, e);
             throw e;
