@@ -27,8 +27,6 @@ import java.util.stream.Collectors;
  *     when the engine cannot</td><td>threadpool</td></tr>
  * <tr><td>{@code proactor.fileThreads}</td><td>positive integer: worker threads of the {@code threadpool} file
  *     engine</td><td>2</td></tr>
- * <tr><td>{@code proactor.fileLanes}</td><td>positive integer: most file operations one channel of
- *     {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once</td><td>128</td></tr>
  * <tr><td>{@code proactor.promptHandlers}</td><td>{@code true} | {@code false}: the handlers the pool threads
  *     run return promptly and never block (an event loop's contract), so an engine may leave work started by other
  *     threads to a pool thread's next wait instead of handing it to a thread of its own (io_uring)</td>
@@ -45,6 +43,10 @@ import java.util.stream.Collectors;
  * {@code none} there is no second processor and {@link AsynchChannel#openFile} throws
  * {@link UnsupportedOperationException}. An engine that supports file operations itself runs them, whatever
  * this setting.
+ *
+ * <p>Settings of the layers above the core are read by those layers, not here: {@code proactor.fileLanes} (most
+ * operations one channel of {@link dev.proactor.nio2.ProactorFiles} keeps in the file engine at once) is read by
+ * the NIO.2 file channels when they open, from the system properties, with the same default (128).
  *
  * <p>{@code maxInFlight} counts every operation in an engine, also a read waiting for a peer that may never
  * send: operations beyond the limit wait (state {@link OpState#DEFERRED}) until one finishes. Set it above the
@@ -63,9 +65,6 @@ import java.util.stream.Collectors;
  * @param fileEngine   {@value #FILE_ENGINE_THREADPOOL} or {@value #FILE_ENGINE_NONE}
  * @param fileThreads  worker threads of the {@value #FILE_ENGINE_THREADPOOL} file engine
  * @param dispatchStatistics record queue-wait and poll-gap histograms (costs two clock reads per completion)
- * @param fileLanes    most operations a {@link dev.proactor.nio2.ProactorFiles} channel has in the file engine at
- *                     once: each is one {@link AsynchChannel} wrapping the file (a duplicate descriptor on the
- *                     native engines), opened as concurrent operations need it; more operations queue behind them
  * @param promptHandlers the handlers run on the pool threads return promptly and never block (as an event loop's
  *                     must): a pool thread that led comes back to the engine soon after dispatching, so the io_uring
  *                     engine leaves requests started by other threads to it instead of waking its submitter thread.
@@ -74,7 +73,7 @@ import java.util.stream.Collectors;
  */
 public record ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                              boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
-                             int fileLanes, boolean promptHandlers) {
+                             boolean promptHandlers) {
 
     public static final String ENGINE = "proactor.engine";
     public static final String WAIT_STRATEGY = "proactor.waitStrategy";
@@ -85,7 +84,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final String FILE_ENGINE = "proactor.fileEngine";
     public static final String FILE_THREADS = "proactor.fileThreads";
     public static final String DISPATCH_STATISTICS = "proactor.dispatchStatistics";
-    public static final String FILE_LANES = "proactor.fileLanes";
     public static final String PROMPT_HANDLERS = "proactor.promptHandlers";
 
     /** {@code proactor.fileEngine} value: file operations on a pool of worker threads (the default). */
@@ -96,8 +94,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public static final List<String> FILE_ENGINES = List.of(FILE_ENGINE_THREADPOOL, FILE_ENGINE_NONE);
     /** Default of {@code proactor.fileThreads}. */
     public static final int DEFAULT_FILE_THREADS = 2;
-    /** Default of {@code proactor.fileLanes}. */
-    public static final int DEFAULT_FILE_LANES = 128;
 
     /** The engine used when none is configured, and the fallback for engines that cannot load. */
     public static final String DEFAULT_ENGINE = "nio";
@@ -122,9 +118,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (fileThreads < 1) {
             throw new IllegalArgumentException(FILE_THREADS + " must be a positive integer, was " + fileThreads);
         }
-        if (fileLanes < 1) {
-            throw new IllegalArgumentException(FILE_LANES + " must be a positive integer, was " + fileLanes);
-        }
     }
 
     /**
@@ -133,21 +126,9 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
      * @throws IllegalArgumentException if a value is out of range
      */
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
-                          boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics,
-                          int fileLanes) {
-        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
-                fileLanes, false);
-    }
-
-    /**
-     * The settings without the file lanes (default), as before they existed.
-     *
-     * @throws IllegalArgumentException if a value is out of range
-     */
-    public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads, boolean dispatchStatistics) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, dispatchStatistics,
-                DEFAULT_FILE_LANES, false);
+                false);
     }
 
     /**
@@ -157,8 +138,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
      */
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict, String fileEngine, int fileThreads) {
-        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false,
-                DEFAULT_FILE_LANES, false);
+        this(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine, fileThreads, false, false);
     }
 
     /**
@@ -169,7 +149,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public ProactorConfig(String engine, String waitStrategy, int threads, LeaderMode leader, int maxInFlight,
                           boolean strict) {
         this(engine, waitStrategy, threads, leader, maxInFlight, strict, FILE_ENGINE_THREADPOOL,
-                DEFAULT_FILE_THREADS, false, DEFAULT_FILE_LANES, false);
+                DEFAULT_FILE_THREADS, false, false);
     }
 
     /** Settings from the system properties, defaults where a property is absent. */
@@ -216,10 +196,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         if (v != null) {
             b.fileThreads(parseInt(FILE_THREADS, v, "a positive integer"));
         }
-        v = props.getProperty(FILE_LANES);
-        if (v != null) {
-            b.fileLanes(parseInt(FILE_LANES, v, "a positive integer"));
-        }
         v = props.getProperty(PROMPT_HANDLERS);
         if (v != null) {
             b.promptHandlers(parseBoolean(PROMPT_HANDLERS, v));
@@ -264,7 +240,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
     public Builder toBuilder() {
         return new Builder().engine(engine).waitStrategy(waitStrategy).threads(threads).leader(leader)
                 .maxInFlight(maxInFlight).strict(strict).fileEngine(fileEngine).fileThreads(fileThreads)
-                .dispatchStatistics(dispatchStatistics).fileLanes(fileLanes).promptHandlers(promptHandlers);
+                .dispatchStatistics(dispatchStatistics).promptHandlers(promptHandlers);
     }
 
     /** Builder of {@link ProactorConfig}; {@link #build()} validates. */
@@ -278,7 +254,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         private String fileEngine = FILE_ENGINE_THREADPOOL;
         private int fileThreads = DEFAULT_FILE_THREADS;
         private boolean dispatchStatistics;
-        private int fileLanes = DEFAULT_FILE_LANES;
         private boolean promptHandlers;
 
         private Builder() {
@@ -287,12 +262,6 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
         /** The pool threads' handlers return promptly and never block ({@link ProactorConfig#promptHandlers()}). */
         public Builder promptHandlers(boolean promptHandlers) {
             this.promptHandlers = promptHandlers;
-            return this;
-        }
-
-        /** Most operations a {@link dev.proactor.nio2.ProactorFiles} channel keeps in the file engine at once. */
-        public Builder fileLanes(int fileLanes) {
-            this.fileLanes = fileLanes;
             return this;
         }
 
@@ -347,7 +316,7 @@ public record ProactorConfig(String engine, String waitStrategy, int threads, Le
 
         public ProactorConfig build() {
             return new ProactorConfig(engine, waitStrategy, threads, leader, maxInFlight, strict, fileEngine,
-                    fileThreads, dispatchStatistics, fileLanes, promptHandlers);
+                    fileThreads, dispatchStatistics, promptHandlers);
         }
     }
 }

@@ -31,7 +31,6 @@ class ProactorConfigTest {
         assertEquals(0, c.maxInFlight());
         assertEquals("threadpool", c.fileEngine());
         assertEquals(2, c.fileThreads());
-        assertEquals(128, c.fileLanes());
         assertEquals(c, ProactorConfig.builder().build());
     }
 
@@ -55,16 +54,13 @@ class ProactorConfigTest {
         assertEquals(java.util.List.of("threadpool", "none"), ProactorConfig.FILE_ENGINES);
     }
 
+    /** {@code proactor.fileLanes} belongs to the NIO.2 file channels (FileSettingsTest), not to the core's settings. */
     @Test
-    void fileLanesAreReadBuiltAndDefaultedByTheOlderConstructors() {
+    void fileLanesAreNotPartOfTheCoreConfiguration() {
         ProactorConfig c = ProactorConfig.fromProperties(props("proactor.fileLanes", " 16 "));
-        assertEquals(16, c.fileLanes());
-        assertEquals(c, c.toBuilder().build());
-        assertEquals(3, ProactorConfig.builder().fileLanes(3).build().fileLanes());
-        assertEquals(ProactorConfig.DEFAULT_FILE_LANES,
-                new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true).fileLanes());
-        assertMessage("proactor.fileLanes must be a positive integer; was 'all'", props("proactor.fileLanes", "all"));
-        assertMessage("proactor.fileLanes must be a positive integer, was 0", props("proactor.fileLanes", "0"));
+        assertEquals(ProactorConfig.builder().build(), c);
+        assertEquals(16, dev.proactor.nio2.files.FileSettings.fromProperties(props("proactor.fileLanes", " 16 "))
+                .lanes());
     }
 
     @Test
@@ -73,7 +69,7 @@ class ProactorConfigTest {
         assertTrue(c.promptHandlers());
         assertEquals(c, c.toBuilder().build());
         assertFalse(ProactorConfig.builder().build().promptHandlers());
-        assertFalse(new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true, 4)
+        assertFalse(new ProactorConfig("nio", null, 1, LeaderMode.SHARED, 0, false, "none", 2, true)
                 .promptHandlers());
         assertMessage("proactor.promptHandlers must be one of true, false; was 'sure'",
                 props("proactor.promptHandlers", "sure"));

@@ -3,7 +3,7 @@ package dev.proactor.internal;
 import dev.proactor.DispatchStatistics;
 import dev.proactor.LeaderMode;
 import dev.proactor.ProactorConfig;
-import dev.proactor.files.FilePoolEngine;
+import dev.proactor.filepool.FilePoolEngine;
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineSettings;
 import dev.proactor.spi.OpKind;

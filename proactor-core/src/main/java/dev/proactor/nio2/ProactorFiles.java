@@ -2,12 +2,12 @@ package dev.proactor.nio2;
 
 import dev.proactor.Demultiplexor;
 import dev.proactor.ProactorConfig;
+import dev.proactor.nio2.files.FileChannels;
 import java.io.IOException;
 import java.nio.channels.AsynchronousFileChannel;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -32,10 +32,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * multiples of the file's alignment (a misaligned one fails with {@link IllegalArgumentException}); a direct buffer
  * must also be aligned, a heap buffer is copied through an aligned one.
  *
- * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (see
- * {@link ProactorConfig#fileLanes()}); more wait behind them. An operation started inside a completion handler of
- * the same channel never waits behind that handler (so the handler may wait for it): with a limit of 1 it gets one
- * lane beyond the limit.
+ * <p><b>Concurrency.</b> Each channel keeps up to {@code proactor.fileLanes} operations in the engine at once (a
+ * positive integer, default 128, read from the system properties when the channel opens; a wrong value fails the
+ * open with {@link IllegalArgumentException}); more wait behind them. An operation started inside a completion
+ * handler of the same channel never waits behind that handler (so the handler may wait for it): with a limit of 1
+ * it gets one lane beyond the limit.
  *
  * <p><b>Files without a position</b> (a pipe, a FIFO, a terminal) behave as with the JDK: relative reads and writes
  * go where the stream is, a read returns what one read brings (it never waits for more once it has bytes), and what
@@ -89,16 +90,7 @@ public final class ProactorFiles {
      */
     public static FileChannel open(Demultiplexor demultiplexor, Path path, OpenOption... options)
             throws IOException {
-        Objects.requireNonNull(demultiplexor, "demultiplexor");
-        FileOptions o = FileOptions.of(options);
-        checkFileEngine(demultiplexor, o);
-        FileChannel file = FileChannel.open(path, o.jdk);
-        try {
-            return new ProactorFileChannel(demultiplexor, file, o);
-        } catch (IOException | RuntimeException | Error e) {
-            closeAfter(file, e);
-            throw e;
-        }
+        return FileChannels.open(demultiplexor, path, options);
     }
 
     /**
@@ -123,16 +115,7 @@ public final class ProactorFiles {
      */
     public static AsynchronousFileChannel openAsynchronous(Demultiplexor demultiplexor, Path path,
                                                            OpenOption... options) throws IOException {
-        Objects.requireNonNull(demultiplexor, "demultiplexor");
-        FileOptions o = FileOptions.ofAsynchronous(options);
-        checkFileEngine(demultiplexor, o);
-        FileChannel file = FileChannel.open(path, o.jdk);
-        try {
-            return new ProactorAsynchronousFileChannel(demultiplexor, file, o);
-        } catch (IOException | RuntimeException | Error e) {
-            closeAfter(file, e);
-            throw e;
-        }
+        return FileChannels.openAsynchronous(demultiplexor, path, options);
     }
 
     /**
@@ -157,30 +140,6 @@ public final class ProactorFiles {
             return d;
         } finally {
             DEFAULT_LOCK.unlock();
-        }
-    }
-
-    /**
-     * Refuses, before the file is opened (and perhaps created), what the demultiplexor certainly cannot run: no file
-     * engine at all, or direct I/O on the thread-pool engine. Anything else an engine refuses fails the open after.
-     */
-    private static void checkFileEngine(Demultiplexor demultiplexor, FileOptions options) {
-        String engine = demultiplexor.getFileEngineName();
-        if (engine == null) {
-            throw new UnsupportedOperationException("no engine of " + demultiplexor + " runs files ("
-                    + ProactorConfig.FILE_ENGINE + " is '" + demultiplexor.getConfig().fileEngine() + "')");
-        }
-        if (options.direct && engine.equals(ProactorConfig.FILE_ENGINE_THREADPOOL)) {
-            throw new UnsupportedOperationException("direct I/O (O_DIRECT) needs an engine that runs files itself"
-                    + " (proactor.engine=io_uring or linux-aio); the threadpool file engine does buffered I/O only");
-        }
-    }
-
-    private static void closeAfter(FileChannel file, Throwable failure) {
-        try {
-            file.close();
-        } catch (IOException e) {
-            failure.addSuppressed(e);
         }
     }
 }

@@ -14,8 +14,6 @@
  * <p>Files: {@link dev.proactor.nio2.ProactorFiles} opens an {@link java.nio.channels.AsynchronousFileChannel} and a
  * {@link java.nio.channels.FileChannel} whose reads and writes run on a demultiplexor's file engine; a thread
  * blocked in the latter parks ({@link java.util.concurrent.locks.LockSupport}), so a virtual thread frees its
- * carrier. Each such channel spreads its operations over several {@link dev.proactor.AsynchChannel}s wrapping the
- * same open file ("lanes", {@code proactor.fileLanes}), since one runs the operations of a direction one after
- * another.
+ * carrier. The channels themselves live in {@code dev.proactor.nio2.files} (not exported).
  */
 package dev.proactor.nio2;

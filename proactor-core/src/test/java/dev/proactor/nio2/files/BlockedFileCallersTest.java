@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.Demultiplexor;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.Callers;
+import dev.proactor.nio2.ProactorFiles;
 import dev.proactor.testengine.ManualEngineProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -52,9 +53,14 @@ class BlockedFileCallersTest {
     @TempDir
     Path dir;
 
-    private Demultiplexor open(int fileThreads, int lanes) throws IOException {
+    private Demultiplexor open(int fileThreads) throws IOException {
         return Demultiplexor.open(ProactorConfig.builder().engine(ManualEngineProvider.NAME).threads(2)
-                .fileThreads(fileThreads).fileLanes(lanes).strict(true).build()).start();
+                .fileThreads(fileThreads).strict(true).build()).start();
+    }
+
+    /** At most {@code n} lanes per channel ({@code proactor.fileLanes}). */
+    private static FileSettings lanes(int n) {
+        return new FileSettings(n);
     }
 
     private Path file(byte[] data) throws IOException {
@@ -84,8 +90,9 @@ class BlockedFileCallersTest {
         byte[] data = new byte[4096];
         new Random(1).nextBytes(data);
         GatedFile gated = GatedFile.open(file(data));
-        try (Demultiplexor demux = open(1, 4)) {
-            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ));
+        try (Demultiplexor demux = open(1)) {
+            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ),
+                    lanes(4));
             AtomicReference<Throwable> outcome = new AtomicReference<>();
             AtomicReference<Boolean> interruptStatus = new AtomicReference<>();
             ByteBuffer dst = ByteBuffer.allocateDirect(4096);
@@ -114,8 +121,9 @@ class BlockedFileCallersTest {
     @Test
     void aCloseWhileBlockedEndsTheCallerWithAsynchronousClose() throws Exception {
         GatedFile gated = GatedFile.open(file(new byte[4096]));
-        try (Demultiplexor demux = open(1, 4)) {
-            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ));
+        try (Demultiplexor demux = open(1)) {
+            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ),
+                    lanes(4));
             AtomicReference<Throwable> outcome = new AtomicReference<>();
             AtomicReference<Boolean> interruptStatus = new AtomicReference<>();
             Thread caller = Callers.start(() -> {
@@ -140,9 +148,9 @@ class BlockedFileCallersTest {
     @Test
     void closeFailsOperationsQueuedOnALaneWithAsynchronousClose() throws Exception {
         GatedFile gated = GatedFile.open(file(new byte[4096]));
-        try (Demultiplexor demux = open(1, 1)) {
+        try (Demultiplexor demux = open(1)) {
             ProactorAsynchronousFileChannel ch = new ProactorAsynchronousFileChannel(demux, gated,
-                    FileOptions.of(StandardOpenOption.READ));
+                    FileOptions.of(StandardOpenOption.READ), lanes(1));
             int n = 3;
             List<Future<Integer>> reads = new ArrayList<>();
             for (int i = 0; i < n; i++) {
@@ -166,8 +174,9 @@ class BlockedFileCallersTest {
         byte[] data = new byte[6 * 4096];
         new Random(2).nextBytes(data);
         GatedFile gated = GatedFile.open(file(data));
-        try (Demultiplexor demux = open(8, 4)) {
-            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ));
+        try (Demultiplexor demux = open(8)) {
+            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ),
+                    lanes(4));
             assertEquals(1, ch.lanes().laneCount(), "one lane at open");
             int callers = 6;
             ByteBuffer[] buffers = new ByteBuffer[callers];
@@ -207,10 +216,11 @@ class BlockedFileCallersTest {
         byte[] data = new byte[readers * 4096];
         new Random(3).nextBytes(data);
         GatedFile gated = GatedFile.open(file(data));
-        try (Demultiplexor demux = open(readers, readers)) {
-            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ));
+        try (Demultiplexor demux = open(readers)) {
+            ProactorFileChannel ch = new ProactorFileChannel(demux, gated, FileOptions.of(StandardOpenOption.READ),
+                    lanes(readers));
             AsynchronousFileChannel async = new ProactorAsynchronousFileChannel(demux, gated,
-                    FileOptions.of(StandardOpenOption.READ));
+                    FileOptions.of(StandardOpenOption.READ), lanes(readers));
             ByteBuffer[] buffers = new ByteBuffer[readers];
             CountDownLatch done = new CountDownLatch(readers);
             AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -295,9 +305,9 @@ class BlockedFileCallersTest {
         byte[] data = new byte[2 * 4096];
         new Random(4).nextBytes(data);
         Path file = file(data);
-        try (Demultiplexor demux = open(2, 1);
-             ProactorAsynchronousFileChannel ch = (ProactorAsynchronousFileChannel) ProactorFiles.openAsynchronous(
-                     demux, file, StandardOpenOption.READ)) {
+        try (Demultiplexor demux = open(2);
+             ProactorAsynchronousFileChannel ch = (ProactorAsynchronousFileChannel) FileChannels.openAsynchronous(
+                     demux, lanes(1), file, StandardOpenOption.READ)) {
             ByteBuffer nested = ByteBuffer.allocate(4096);
             AtomicReference<Object> nestedOutcome = new AtomicReference<>();
             CountDownLatch handled = new CountDownLatch(1);
@@ -332,10 +342,10 @@ class BlockedFileCallersTest {
         byte[] data = new byte[4096];
         new Random(5).nextBytes(data);
         Path file = file(data);
-        try (Demultiplexor demux = open(1, 4);
-             java.nio.channels.FileChannel pipe = ProactorFiles.open(demux, fifo, StandardOpenOption.READ,
+        try (Demultiplexor demux = open(1);
+             java.nio.channels.FileChannel pipe = FileChannels.open(demux, lanes(4), fifo, StandardOpenOption.READ,
                      StandardOpenOption.WRITE);
-             java.nio.channels.FileChannel disk = ProactorFiles.open(demux, file, StandardOpenOption.READ)) {
+             java.nio.channels.FileChannel disk = FileChannels.open(demux, lanes(4), file, StandardOpenOption.READ)) {
             ByteBuffer fromPipe = ByteBuffer.allocate(3);
             AtomicReference<Object> pipeOutcome = new AtomicReference<>();
             CountDownLatch pipeDone = new CountDownLatch(1);

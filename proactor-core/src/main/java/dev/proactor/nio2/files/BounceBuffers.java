@@ -1,5 +1,6 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
+import dev.proactor.nio2.ProactorFiles;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 

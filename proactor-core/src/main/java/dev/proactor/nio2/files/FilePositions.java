@@ -1,5 +1,6 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
+import dev.proactor.nio2.ProactorFiles;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;

@@ -1,4 +1,4 @@
-package dev.proactor.files;
+package dev.proactor.filepool;
 
 import dev.proactor.spi.InterruptStrategy;
 import dev.proactor.spi.IoRequest;

@@ -1,4 +1,4 @@
-package dev.proactor.files;
+package dev.proactor.filepool;
 
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;

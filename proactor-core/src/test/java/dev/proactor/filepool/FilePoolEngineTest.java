@@ -1,4 +1,4 @@
-package dev.proactor.files;
+package dev.proactor.filepool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

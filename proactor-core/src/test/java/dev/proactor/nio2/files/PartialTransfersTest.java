@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,6 +35,8 @@ class PartialTransfersTest {
 
     private static final int CHUNK = BounceBuffers.MAX;
     private static final int SIZE = CHUNK + 40_000;
+    /** The default {@code proactor.fileLanes}, as the channels had when the configuration carried it. */
+    private static final FileSettings DEFAULT_LANES = new FileSettings(FileSettings.DEFAULT_LANES);
 
     @TempDir
     Path dir;
@@ -60,12 +62,12 @@ class PartialTransfersTest {
 
     private ProactorFileChannel channel(long failFrom) throws IOException {
         return new ProactorFileChannel(demux, FaultyFile.open(file, failFrom),
-                FileOptions.of(StandardOpenOption.READ, StandardOpenOption.WRITE));
+                FileOptions.of(StandardOpenOption.READ, StandardOpenOption.WRITE), DEFAULT_LANES);
     }
 
     private ProactorAsynchronousFileChannel asynchronous(long failFrom) throws IOException {
         return new ProactorAsynchronousFileChannel(demux, FaultyFile.open(file, failFrom),
-                FileOptions.ofAsynchronous(StandardOpenOption.READ, StandardOpenOption.WRITE));
+                FileOptions.ofAsynchronous(StandardOpenOption.READ, StandardOpenOption.WRITE), DEFAULT_LANES);
     }
 
     private static byte[] head(ByteBuffer b, int n) {

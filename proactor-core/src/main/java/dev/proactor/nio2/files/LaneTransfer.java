@@ -1,4 +1,6 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
+
+import dev.proactor.nio2.ProactorFiles;
 
 /**
  * One read or write of a {@link ProactorFiles} channel while it is in a {@link FileLanes lane}: the lane it runs on

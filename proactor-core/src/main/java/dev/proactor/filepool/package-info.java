@@ -12,4 +12,4 @@
  * channel goes to the first processor whose engine supports its operations. Not exported: only the
  * demultiplexor uses it.
  */
-package dev.proactor.files;
+package dev.proactor.filepool;

@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.conformance.DelegatingFileChannel;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import java.io.IOException;
 import java.util.concurrent.locks.LockSupport;

@@ -1,7 +1,10 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
+import dev.proactor.AsynchHandler;
 import dev.proactor.NotifyLevel;
+import dev.proactor.OpRead;
 import dev.proactor.OpTimer;
+import dev.proactor.OpWrite;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
@@ -177,8 +180,7 @@ final class AsyncTransfer extends LaneTransfer {
         postedError = error;
         try {
             if (poster == null) {
-                poster = channel.lanes().demultiplexor().newTimer(
-                        new PostedRun(() -> finish(postedResult, postedError)));
+                poster = channel.lanes().demultiplexor().newTimer(new Poster(this));
             }
             channel.lanes().demultiplexor().post(poster, NotifyLevel.STRONG);
         } catch (IllegalStateException demultiplexorClosed) {
@@ -228,5 +230,33 @@ final class AsyncTransfer extends LaneTransfer {
         attachment = null;
         future = null;
         postedError = null;
+    }
+
+    /**
+     * The handler of the timer that is only ever posted ({@link #poster}): each posted completion finishes the
+     * transfer with the outcome reached without I/O, on the pool thread that dispatches it.
+     */
+    private static final class Poster implements AsynchHandler {
+
+        private final AsyncTransfer transfer;
+
+        Poster(AsyncTransfer transfer) {
+            this.transfer = transfer;
+        }
+
+        @Override
+        public void onTimerCompleted(OpTimer op) {
+            transfer.finish(transfer.postedResult, transfer.postedError);
+        }
+
+        @Override
+        public void onReadCompleted(OpRead op) {
+            throw new IllegalStateException("a posting timer reads nothing");
+        }
+
+        @Override
+        public void onWriteCompleted(OpWrite op) {
+            throw new IllegalStateException("a posting timer writes nothing");
+        }
     }
 }

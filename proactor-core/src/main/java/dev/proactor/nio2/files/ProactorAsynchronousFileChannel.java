@@ -1,6 +1,7 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.Demultiplexor;
+import dev.proactor.nio2.ProactorFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousFileChannel;
@@ -48,18 +49,18 @@ final class ProactorAsynchronousFileChannel extends AsynchronousFileChannel {
     private final ArrayBlockingQueue<AsyncTransfer> pool = new ArrayBlockingQueue<>(POOLED);
 
     /**
-     * A channel on {@code file}, opened with {@code options}, whose lanes run on {@code demultiplexor}; closing the
-     * channel closes {@code file}.
+     * A channel on {@code file}, opened with {@code options}, whose lanes (as many as {@code settings} allows) run
+     * on {@code demultiplexor}; closing the channel closes {@code file}.
      *
      * @throws UnsupportedOperationException if the demultiplexor has no file engine, or none with direct I/O
      * @throws IOException                   if the file engine cannot use the file
      */
-    ProactorAsynchronousFileChannel(Demultiplexor demultiplexor, FileChannel file, FileOptions options)
-            throws IOException {
+    ProactorAsynchronousFileChannel(Demultiplexor demultiplexor, FileChannel file, FileOptions options,
+                                    FileSettings settings) throws IOException {
         this.file = file;
         this.options = options;
         this.stream = FilePositions.isStream(file);
-        this.lanes = new FileLanes(demultiplexor, file, options);
+        this.lanes = new FileLanes(demultiplexor, file, options, settings);
         this.locking = new FileLocking(this, file);
     }
 

@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

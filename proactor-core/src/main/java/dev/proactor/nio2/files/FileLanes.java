@@ -1,4 +1,4 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.AsynchChannel;
 import dev.proactor.AsynchHandler;
@@ -7,6 +7,7 @@ import dev.proactor.Demultiplexor;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorOpenOption;
+import dev.proactor.nio2.ProactorFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -65,12 +66,14 @@ final class FileLanes implements AsynchHandler {
     /**
      * Opens the first lane of {@code file}, which stays owned by the caller and was opened with {@code options}
      * (they are passed on, so opening a lane never probes the file: a probe would run inside the blocking section
-     * of the calling channel, see {@link java.nio.channels.spi.AbstractInterruptibleChannel#begin()}).
+     * of the calling channel, see {@link java.nio.channels.spi.AbstractInterruptibleChannel#begin()}), with at most
+     * {@code settings.lanes()} lanes.
      *
      * @throws UnsupportedOperationException if the demultiplexor has no file engine, or none with direct I/O
      * @throws IOException                   if the file engine cannot use the file
      */
-    FileLanes(Demultiplexor demultiplexor, FileChannel file, FileOptions options) throws IOException {
+    FileLanes(Demultiplexor demultiplexor, FileChannel file, FileOptions options, FileSettings settings)
+            throws IOException {
         this.demultiplexor = demultiplexor;
         this.file = file;
         List<OpenOption> o = new ArrayList<>();
@@ -84,7 +87,7 @@ final class FileLanes implements AsynchHandler {
             o.add(ProactorOpenOption.DIRECT);
         }
         this.laneOptions = o.toArray(new OpenOption[0]);
-        this.limit = demultiplexor.getConfig().fileLanes();
+        this.limit = settings.lanes();
         this.lanes = new Lane[limit + 1];
         this.idle = new ArrayBlockingQueue<>(limit + 1);
         lanes[0] = new Lane(AsynchChannel.wrapFile(demultiplexor, this, file, laneOptions));

@@ -1,6 +1,7 @@
-package dev.proactor.nio2;
+package dev.proactor.nio2.files;
 
 import dev.proactor.ProactorOpenOption;
+import dev.proactor.nio2.ProactorFiles;
 import java.nio.file.OpenOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
