@@ -1,10 +1,10 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.cli.ParseOnly;
-import dev.proactor.bench.cli.TypedArgs;
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.ParseOnly;
+import dev.proactor.bench.harness.TypedArgs;
+import dev.proactor.bench.harness.UsageException;
 import dev.proactor.bench.matrix.MatrixCli;
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.RepoLayout;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;

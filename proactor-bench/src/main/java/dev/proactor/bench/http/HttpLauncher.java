@@ -2,7 +2,7 @@ package dev.proactor.bench.http;
 
 import dev.proactor.bench.server.tomcat.TomcatHttpServer;
 
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.RepoLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.MachineInfo;
+import dev.proactor.bench.harness.MachineInfo;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

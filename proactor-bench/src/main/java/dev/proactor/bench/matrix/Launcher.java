@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.RepoLayout;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

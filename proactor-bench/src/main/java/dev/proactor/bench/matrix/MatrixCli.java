@@ -1,8 +1,9 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.ParseOnly;
-import dev.proactor.bench.cli.TypedArgs;
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.ParseOnly;
+import dev.proactor.bench.harness.TypedArgs;
+import dev.proactor.bench.harness.UsageException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
