@@ -1,9 +1,9 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.Launcher;
-import dev.proactor.bench.matrix.ProcessRegistry;
-import dev.proactor.bench.matrix.Progress;
+import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.matrix.Launcher;
+import dev.proactor.bench.matrix.Progress;
 import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RepoLayout;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.proactor.bench.tls;
 
-import dev.proactor.bench.matrix.Launcher;
-import dev.proactor.bench.matrix.ProcessRegistry;
+import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RepoLayout;
-import dev.proactor.bench.matrix.ServerProcess;
+import dev.proactor.bench.harness.ServerProcess;
+import dev.proactor.bench.matrix.Launcher;
 import dev.proactor.bench.server.PrerequisiteException;
 import dev.proactor.bench.server.TlsCredentials;
 import java.io.IOException;
