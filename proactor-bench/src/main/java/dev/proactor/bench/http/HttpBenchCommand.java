@@ -2,7 +2,7 @@ package dev.proactor.bench.http;
 
 import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RepoLayout;
-import dev.proactor.bench.matrix.Launcher;
+import dev.proactor.bench.harness.Taskset;
 import dev.proactor.bench.matrix.Progress;
 import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
@@ -45,7 +45,7 @@ public final class HttpBenchCommand {
 
     private static int checkAndMeasure(HttpBenchOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
-        HttpLauncher launcher = new HttpLauncher(options, layout, options.pin() && Launcher.findTaskset());
+        HttpLauncher launcher = new HttpLauncher(options, layout, options.pin() && Taskset.find());
         if (options.pin() && !launcher.pinning()) {
             System.err.println("http-bench: WARNING taskset not found, servers and wrk run unpinned");
         }

@@ -1,6 +1,6 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.Stats;
+import dev.proactor.bench.harness.Stats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

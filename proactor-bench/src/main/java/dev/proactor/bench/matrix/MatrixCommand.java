@@ -2,6 +2,7 @@ package dev.proactor.bench.matrix;
 
 import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.Taskset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ public final class MatrixCommand {
 
     private static int measure(MatrixOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
-        Launcher launcher = new Launcher(options, layout, Launcher.findTaskset());
+        Launcher launcher = new Launcher(options, layout, Taskset.find());
         if (!Files.isExecutable(launcher.loadgen())) {
             System.err.println("matrix: load generator not found at " + launcher.loadgen()
                     + "; build it with `mvn -pl proactor-bench package` (needs gcc) or pass --native-dir");

@@ -1,6 +1,7 @@
 package dev.proactor.bench.matrix;
 
 import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.Ports;
 import dev.proactor.bench.harness.ProcessRegistry;
 import dev.proactor.bench.harness.RunFailure;
 import dev.proactor.bench.harness.ServerProcess;
