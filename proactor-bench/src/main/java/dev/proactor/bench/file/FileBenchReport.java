@@ -1,5 +1,6 @@
 package dev.proactor.bench.file;
 
+import dev.proactor.bench.harness.Markdown;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,10 +114,10 @@ final class FileBenchReport {
     }
 
     private static String ratioText(double r) {
-        return Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.2fx", r);
+        return Markdown.number(r, "%.2fx", "");
     }
 
     private static String csvRatio(double r) {
-        return Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.3f", r);
+        return Markdown.number(r, "%.3f", "");
     }
 }

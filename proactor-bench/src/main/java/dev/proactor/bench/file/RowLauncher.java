@@ -1,5 +1,6 @@
 package dev.proactor.bench.file;
 
+import dev.proactor.bench.harness.OptionChecks;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ final class RowLauncher {
         if (virtual && vtJava == null) {
             return failed(row, workload, depth, "skipped: virtual threads need a JDK 21+ (pass --vt-java)");
         }
-        cmd.add(virtual ? vtJava.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(virtual ? vtJava.toString() : OptionChecks.javaOrThis(null));
         cmd.add("--enable-native-access=ALL-UNNAMED"); // the JNI library's System.load warns on JDK 24+ without it
         cmd.add("-Dproactor.strict=true");
         cmd.add("-Dproactor.fileThreads=" + fileThreads);

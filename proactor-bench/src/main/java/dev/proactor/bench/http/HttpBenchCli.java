@@ -1,14 +1,11 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.cli.ParseOnly;
-import dev.proactor.bench.cli.TypedArgs;
-import dev.proactor.bench.cli.UsageException;
-import dev.proactor.bench.matrix.MatrixCli;
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.OptionChecks;
+import dev.proactor.bench.harness.ParseOnly;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.TypedArgs;
+import dev.proactor.bench.harness.UsageException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +95,7 @@ public final class HttpBenchCli implements Callable<Integer> {
     @Option(names = "--java", paramLabel = "PATH", description = "java for the Java servers (default: this JVM).")
     private String java;
 
-    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = MatrixCli.DEFAULT_JVM_OPTS,
+    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = OptionChecks.DEFAULT_JVM_OPTS,
             description = "JVM options of the Java servers (default: \"${DEFAULT-VALUE}\").")
     private String jvmOptions;
 
@@ -151,26 +148,24 @@ public final class HttpBenchCli implements Callable<Integer> {
     }
 
     private HttpBenchOptions toOptions(RepoLayout layout) throws UsageException {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path output = out != null ? out : layout.root().resolve("bench-out").resolve("http-" + stamp);
         return new HttpBenchOptions(HttpServerCatalog.select(servers == null ? HttpServerCatalog.DEFAULT : servers),
                 fileSizes(),
-                atLeast("--connections", connections, 1),
-                atLeast("--threads", threads, 1),
-                atLeast("--seconds", seconds, 1),
-                atLeast("--warmup", warmup, 0),
-                atLeast("--warmup-waves", warmupWaves, 1),
-                atLeast("--runs", runs, 1),
-                output.toAbsolutePath(), host,
+                OptionChecks.atLeast("--connections", connections, 1),
+                OptionChecks.atLeast("--threads", threads, 1),
+                OptionChecks.atLeast("--seconds", seconds, 1),
+                OptionChecks.atLeast("--warmup", warmup, 0),
+                OptionChecks.atLeast("--warmup-waves", warmupWaves, 1),
+                OptionChecks.atLeast("--runs", runs, 1),
+                OptionChecks.outputOrStamped(out, layout, "http"), host,
                 (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),
                 nginx.toAbsolutePath(), wrk,
-                atLeast("--wrk-threads", wrkThreads, 1),
-                java != null ? java : Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                MatrixCli.splitOptions(jvmOptions),
+                OptionChecks.atLeast("--wrk-threads", wrkThreads, 1),
+                OptionChecks.javaOrThis(java),
+                OptionChecks.splitOptions(jvmOptions),
                 cpuList("--server-cpus", serverCpus),
                 cpuList("--client-cpus", clientCpus),
                 !noPin,
-                atLeast("--ready-timeout", readyTimeout, 1),
+                OptionChecks.atLeast("--ready-timeout", readyTimeout, 1),
                 dryRun);
     }
 
@@ -190,12 +185,5 @@ public final class HttpBenchCli implements Callable<Integer> {
             throw new UsageException(option + " needs a taskset CPU list such as 0, 0-1 or 0,2, got '" + list + "'");
         }
         return list;
-    }
-
-    private static int atLeast(String option, int value, int min) throws UsageException {
-        if (value < min) {
-            throw new UsageException(option + " must be >= " + min + ", got " + value);
-        }
-        return value;
     }
 }

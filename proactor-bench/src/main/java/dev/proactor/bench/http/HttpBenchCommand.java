@@ -1,9 +1,9 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.Launcher;
-import dev.proactor.bench.matrix.ProcessRegistry;
-import dev.proactor.bench.matrix.Progress;
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.Durations;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.Taskset;
 import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +45,7 @@ public final class HttpBenchCommand {
 
     private static int checkAndMeasure(HttpBenchOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
-        HttpLauncher launcher = new HttpLauncher(options, layout, options.pin() && Launcher.findTaskset());
+        HttpLauncher launcher = new HttpLauncher(options, layout, options.pin() && Taskset.find());
         if (options.pin() && !launcher.pinning()) {
             System.err.println("http-bench: WARNING taskset not found, servers and wrk run unpinned");
         }
@@ -113,7 +113,8 @@ public final class HttpBenchCommand {
         int servers = (int) o.servers().stream().filter(s -> !outcome.isSkipped(s.name())).count();
         System.err.printf(Locale.ROOT, "http-bench: %d size(s) x %d server(s) x %d run(s) of %d s + %d s warm-up (%d wave(s)), "
                         + "%d connections, estimated %s; output %s%n", o.sizes().size(), servers, o.runs(), o.seconds(),
-                o.warmupSeconds(), o.warmupWaves(), o.connections(), Progress.clock(o.estimatedSeconds(servers)), o.out());
+                o.warmupSeconds(), o.warmupWaves(), o.connections(), Durations.clock(o.estimatedSeconds(servers)),
+                o.out());
         for (var e : outcome.skipped().entrySet()) {
             System.err.println("http-bench: skipping " + e.getKey() + ": " + e.getValue());
         }

@@ -1,7 +1,7 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.cli.UsageException;
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.UsageException;
+import dev.proactor.bench.harness.RepoLayout;
 import java.nio.file.Path;
 import java.util.List;
 

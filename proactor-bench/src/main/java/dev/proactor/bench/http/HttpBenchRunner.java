@@ -1,10 +1,10 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.LogTail;
-import dev.proactor.bench.matrix.Ports;
-import dev.proactor.bench.matrix.ProcessRegistry;
-import dev.proactor.bench.matrix.RunFailure;
-import dev.proactor.bench.matrix.ServerProcess;
+import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.Ports;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RunFailure;
+import dev.proactor.bench.harness.ServerProcess;
 import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,11 +1,10 @@
 package dev.proactor.bench.http;
 
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.Taskset;
 import dev.proactor.bench.server.tomcat.TomcatHttpServer;
-
-import dev.proactor.bench.matrix.RepoLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -139,10 +138,6 @@ final class HttpLauncher {
     }
 
     private List<String> pinned(String cpus) {
-        List<String> cmd = new ArrayList<>();
-        if (pinning) {
-            cmd.addAll(List.of("taskset", "-c", cpus));
-        }
-        return cmd;
+        return Taskset.prefix(pinning, cpus);
     }
 }

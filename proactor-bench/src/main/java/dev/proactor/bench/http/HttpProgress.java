@@ -1,6 +1,6 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.Progress;
+import dev.proactor.bench.harness.Durations;
 import java.util.Locale;
 
 /** Progress lines on stderr: {@code [size 1k 1/3] netty-http run 1/2 (4/18) elapsed 00:42 eta 02:10}. */
@@ -25,8 +25,8 @@ final class HttpProgress {
         double elapsed = elapsedSeconds();
         double perRun = done == 0 ? estimatedRunSeconds : elapsed / done;
         System.err.printf(Locale.ROOT, "[size %s %d/%d] %s run %d/%d (%d/%d) elapsed %s eta %s%n", size.label(),
-                sizeIndex + 1, sizeCount, server, run, runs, done + 1, totalRuns, Progress.clock(elapsed),
-                Progress.clock(perRun * Math.max(0, totalRuns - done)));
+                sizeIndex + 1, sizeCount, server, run, runs, done + 1, totalRuns, Durations.clock(elapsed),
+                Durations.clock(perRun * Math.max(0, totalRuns - done)));
     }
 
     void result(HttpRecord r) {
@@ -47,7 +47,7 @@ final class HttpProgress {
     }
 
     String elapsed() {
-        return Progress.clock(elapsedSeconds());
+        return Durations.clock(elapsedSeconds());
     }
 
     private double elapsedSeconds() {

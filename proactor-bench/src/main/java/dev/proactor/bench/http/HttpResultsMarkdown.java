@@ -1,6 +1,7 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.Stats;
+import dev.proactor.bench.harness.Markdown;
+import dev.proactor.bench.harness.Stats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,9 +51,7 @@ public final class HttpResultsMarkdown {
         if (!finished) {
             md.append("**In progress** - this file is rewritten after every size.\n\n");
         }
-        for (String line : context) {
-            md.append("- ").append(line).append('\n');
-        }
+        Markdown.bullets(md, context);
         readyLines(md, outcome.readyLines());
         md.append('\n');
         md.append("Every run starts the server afresh, checks one response against the file, runs an unmeasured "
@@ -84,14 +83,7 @@ public final class HttpResultsMarkdown {
     }
 
     private static void list(StringBuilder md, String title, List<String> items) {
-        if (items.isEmpty()) {
-            return;
-        }
-        md.append("## ").append(title).append("\n\n");
-        for (String item : items) {
-            md.append("- ").append(item.replace("\n", " ")).append('\n');
-        }
-        md.append('\n');
+        Markdown.section(md, title, items.stream().map(item -> item.replace("\n", " ")).toList());
     }
 
     private void overview(StringBuilder md, HttpOutcome outcome) {

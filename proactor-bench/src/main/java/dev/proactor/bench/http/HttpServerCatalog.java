@@ -1,6 +1,6 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 import dev.proactor.bench.http.HttpServerDefinition.Kind;
 import java.util.ArrayList;
 import java.util.List;

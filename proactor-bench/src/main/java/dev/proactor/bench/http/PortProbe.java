@@ -1,7 +1,7 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.LogTail;
-import dev.proactor.bench.matrix.ServerProcess;
+import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.ServerProcess;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;

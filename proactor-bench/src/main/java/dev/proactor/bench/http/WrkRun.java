@@ -1,14 +1,13 @@
 package dev.proactor.bench.http;
 
-import dev.proactor.bench.matrix.LogTail;
-import dev.proactor.bench.matrix.ProcessRegistry;
-import dev.proactor.bench.matrix.RunFailure;
-import java.io.File;
+import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.LoggedProcess;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RunFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -36,20 +35,8 @@ final class WrkRun {
      * @throws RunFailure when it cannot be started
      */
     static WrkRun start(List<String> command, Path log, ProcessRegistry registry) throws RunFailure {
-        Path stdout = log.resolveSibling(log.getFileName() + ".out");
-        Process p;
-        try {
-            Files.writeString(log, "$ " + String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            p = new ProcessBuilder(command)
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-        } catch (IOException e) {
-            throw new RunFailure("cannot start wrk: " + e);
-        }
-        registry.add(p);
+        Path stdout = LoggedProcess.stdoutOf(log);
+        Process p = LoggedProcess.start("wrk", command, log, registry);
         return new WrkRun(p, log, stdout, registry);
     }
 

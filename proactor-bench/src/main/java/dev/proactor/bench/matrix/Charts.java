@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Stats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

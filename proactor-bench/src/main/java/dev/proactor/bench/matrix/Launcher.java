@@ -1,9 +1,9 @@
 package dev.proactor.bench.matrix;
 
-import java.io.File;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.Taskset;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -140,28 +140,6 @@ public final class Launcher {
     }
 
     private List<String> pinned(String cpus) {
-        List<String> cmd = new ArrayList<>();
-        if (pinning()) {
-            cmd.addAll(List.of("taskset", "-c", cpus));
-        }
-        return cmd;
-    }
-
-    /**
-     * Whether {@code taskset} can be run.
-     *
-     * @return true when found on the PATH
-     */
-    public static boolean findTaskset() {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "taskset"))) {
-                return true;
-            }
-        }
-        return false;
+        return Taskset.prefix(pinning(), cpus);
     }
 }

@@ -1,11 +1,13 @@
 package dev.proactor.bench.matrix;
 
-import java.io.File;
+import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.LoggedProcess;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RunFailure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -27,20 +29,8 @@ public final class LoadgenRun {
      */
     public static LoadResult run(List<String> command, Path log, int timeoutSeconds, ProcessRegistry registry)
             throws RunFailure, InterruptedException {
-        Path stdout = log.resolveSibling(log.getFileName() + ".out");
-        Process p;
-        try {
-            Files.writeString(log, "$ " + String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            p = new ProcessBuilder(command)
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                    .start();
-        } catch (IOException e) {
-            throw new RunFailure("cannot start loadgen: " + e);
-        }
-        registry.add(p);
+        Path stdout = LoggedProcess.stdoutOf(log);
+        Process p = LoggedProcess.start("loadgen", command, log, registry);
         try {
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -1,12 +1,11 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.ParseOnly;
-import dev.proactor.bench.cli.TypedArgs;
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.OptionChecks;
+import dev.proactor.bench.harness.ParseOnly;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.TypedArgs;
+import dev.proactor.bench.harness.UsageException;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,9 +30,6 @@ import picocli.CommandLine.Spec;
                         + "window 0,8x delay 0, and such a table takes 3 runs of 3 s after 5 s warm-up like --full "
                         + "(unless --quick)."})
 public final class MatrixCli implements Callable<Integer> {
-
-    /** Default JVM options of the Java servers. */
-    public static final String DEFAULT_JVM_OPTS = "-Xms1g -Xmx1g";
 
     @Spec
     private CommandSpec spec;
@@ -97,7 +93,7 @@ public final class MatrixCli implements Callable<Integer> {
             description = "java for the Java servers (default: this JVM; virtual threads need 21+).")
     private String java;
 
-    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = DEFAULT_JVM_OPTS,
+    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = OptionChecks.DEFAULT_JVM_OPTS,
             description = "JVM options of the Java servers (default: \"${DEFAULT-VALUE}\").")
     private String jvmOptions;
 
@@ -184,19 +180,17 @@ public final class MatrixCli implements Callable<Integer> {
         }
         List<ServerDefinition> selected = ServerCatalog.select(servers == null ? ServerCatalog.defaults(preset)
                 : servers);
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        Path output = out != null ? out : layout.root().resolve("bench-out").resolve("matrix-" + stamp);
         return new MatrixOptions(preset, rows, selected,
-                atLeast("--runs", runs == null ? timing.runs() : runs, 1),
-                atLeast("--seconds", seconds == null ? timing.seconds() : seconds, 1),
-                atLeast("--warmup", warmup == null ? timing.warmup() : warmup, 0),
-                output.toAbsolutePath(), host,
+                OptionChecks.atLeast("--runs", runs == null ? timing.runs() : runs, 1),
+                OptionChecks.atLeast("--seconds", seconds == null ? timing.seconds() : seconds, 1),
+                OptionChecks.atLeast("--warmup", warmup == null ? timing.warmup() : warmup, 0),
+                OptionChecks.outputOrStamped(out, layout, "matrix"), host,
                 (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),
                 (nativeDir != null ? nativeDir : layout.defaultNativeDir()).toAbsolutePath(),
-                java != null ? java : Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                splitOptions(jvmOptions), serverCpus, clientCpus, !noPin,
-                atLeast("--client-threads", clientThreads, 1),
-                atLeast("--ready-timeout", readyTimeout, 1),
+                OptionChecks.javaOrThis(java),
+                OptionChecks.splitOptions(jvmOptions), serverCpus, clientCpus, !noPin,
+                OptionChecks.atLeast("--client-threads", clientThreads, 1),
+                OptionChecks.atLeast("--ready-timeout", readyTimeout, 1),
                 dryRun, coalesce, disturbed, note.trim());
     }
 
@@ -204,10 +198,10 @@ public final class MatrixCli implements Callable<Integer> {
         if (sessions == null && threads == null && blocks == null && windows == null && delays == null) {
             return List.of();
         }
-        List<Integer> s = atLeast("--sessions", sessions == null ? List.of(1, 100) : sessions, 1);
-        List<Integer> t = atLeast("--threads", threads == null ? List.of(1) : threads, 1);
-        List<Integer> b = atLeast("--block", blocks == null ? List.of(512) : blocks, 1);
-        List<Integer> d = atLeast("--delay", delays == null ? List.of(0) : delays, 0);
+        List<Integer> s = OptionChecks.atLeast("--sessions", sessions == null ? List.of(1, 100) : sessions, 1);
+        List<Integer> t = OptionChecks.atLeast("--threads", threads == null ? List.of(1) : threads, 1);
+        List<Integer> b = OptionChecks.atLeast("--block", blocks == null ? List.of(512) : blocks, 1);
+        List<Integer> d = OptionChecks.atLeast("--delay", delays == null ? List.of(0) : delays, 0);
         List<WindowSpec> w = new ArrayList<>();
         for (String token : windows == null ? List.of("0", "8x") : windows) {
             w.add(WindowSpec.parse(token));
@@ -230,30 +224,5 @@ public final class MatrixCli implements Callable<Integer> {
             }
         }
         return new ArrayList<>(rows);
-    }
-
-    private static int atLeast(String option, int value, int min) throws UsageException {
-        if (value < min) {
-            throw new UsageException(option + " must be >= " + min + ", got " + value);
-        }
-        return value;
-    }
-
-    private static List<Integer> atLeast(String option, List<Integer> values, int min) throws UsageException {
-        for (int v : values) {
-            atLeast(option, v, min);
-        }
-        return values;
-    }
-
-    /** Splits a JVM option string at blanks. */
-    public static List<String> splitOptions(String text) {
-        List<String> parts = new ArrayList<>();
-        for (String part : text.trim().split("\\s+")) {
-            if (!part.isEmpty()) {
-                parts.add(part);
-            }
-        }
-        return parts;
     }
 }

@@ -1,5 +1,9 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Durations;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.Taskset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +42,7 @@ public final class MatrixCommand {
 
     private static int measure(MatrixOptions options, RepoLayout layout, String[] argv)
             throws IOException, InterruptedException {
-        Launcher launcher = new Launcher(options, layout, Launcher.findTaskset());
+        Launcher launcher = new Launcher(options, layout, Taskset.find());
         if (!Files.isExecutable(launcher.loadgen())) {
             System.err.println("matrix: load generator not found at " + launcher.loadgen()
                     + "; build it with `mvn -pl proactor-bench package` (needs gcc) or pass --native-dir");
@@ -97,7 +101,7 @@ public final class MatrixCommand {
         System.err.printf(Locale.ROOT, "matrix: %s, %d rows x %d servers x %d run(s) of %d s + %d s warm-up, "
                         + "estimated %s; output %s%n", RunContext.hasTableOptions(argv) ? "custom table"
                         : o.preset().name().toLowerCase(Locale.ROOT) + " preset", o.rows().size(),
-                servers, o.runs(), o.seconds(), o.warmup(), Progress.clock(total), o.out());
+                servers, o.runs(), o.seconds(), o.warmup(), Durations.clock(total), o.out());
         for (var e : outcome.skipped().entrySet()) {
             System.err.println("matrix: skipping " + e.getKey() + ": " + e.getValue());
         }

@@ -1,6 +1,7 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.UsageException;
 import java.nio.file.Path;
 import java.util.List;
 

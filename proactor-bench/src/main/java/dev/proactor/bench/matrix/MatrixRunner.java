@@ -1,5 +1,10 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.LogTail;
+import dev.proactor.bench.harness.Ports;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RunFailure;
+import dev.proactor.bench.harness.ServerProcess;
 import dev.proactor.bench.server.PrerequisiteException;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Durations;
 import java.util.Locale;
 
 /** Progress lines on stderr: {@code [row i/n] server run k/N elapsed 00:42 eta 02:10}. */
@@ -16,7 +17,8 @@ public final class Progress {
         double elapsed = elapsedSeconds();
         double perRun = completed == 0 ? estimatedRunSeconds : elapsed / completed;
         System.err.printf(Locale.ROOT, "[row %d/%d] %s run %d/%d elapsed %s eta %s   (%s)%n",
-                rowIndex + 1, rowCount, server, run, runs, clock(elapsed), clock(perRun * remainingRuns), row.describe());
+                rowIndex + 1, rowCount, server, run, runs, Durations.clock(elapsed),
+                Durations.clock(perRun * remainingRuns), row.describe());
     }
 
     void result(LoadResult r) {
@@ -43,24 +45,10 @@ public final class Progress {
     }
 
     String elapsed() {
-        return clock(elapsedSeconds());
+        return Durations.clock(elapsedSeconds());
     }
 
     private double elapsedSeconds() {
         return (System.nanoTime() - start) / 1e9;
-    }
-
-    /**
-     * Formats a duration as {@code mm:ss} or {@code h:mm:ss}.
-     *
-     * @param seconds the duration
-     * @return the text
-     */
-    public static String clock(double seconds) {
-        long s = Math.round(seconds);
-        if (s >= 3600) {
-            return String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
-        }
-        return String.format(Locale.ROOT, "%02d:%02d", s / 60, s % 60);
     }
 }

@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Markdown;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,6 +76,6 @@ public final class ResultsCsv {
     }
 
     private static String number(double v, String format) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
+        return Markdown.number(v, format, "");
     }
 }

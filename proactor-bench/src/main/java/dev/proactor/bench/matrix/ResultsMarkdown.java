@@ -1,5 +1,7 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Markdown;
+import dev.proactor.bench.harness.Stats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,9 +68,7 @@ public final class ResultsMarkdown {
             md.append("**In progress** - this file is rewritten after every row.\n\n");
         }
         quiet(md, outcome);
-        for (String line : context) {
-            md.append("- ").append(line).append('\n');
-        }
+        Markdown.bullets(md, context);
         md.append('\n');
         md.append("Throughput is echoed payload per second (MB = 10^6 bytes), msgs = echoed blocks. Latency is per block, "
                 + "from its write to the last byte of its echo (ping-pong: every round trip). Values are medians of "
@@ -149,14 +149,7 @@ public final class ResultsMarkdown {
     }
 
     private static void failures(StringBuilder md, List<String> failures) {
-        if (failures.isEmpty()) {
-            return;
-        }
-        md.append("## Failed runs\n\n");
-        for (String f : failures) {
-            md.append("- ").append(f).append('\n');
-        }
-        md.append('\n');
+        Markdown.section(md, "Failed runs", failures);
     }
 
     private void overview(StringBuilder md, MatrixOutcome outcome) {
@@ -294,18 +287,18 @@ public final class ResultsMarkdown {
     }
 
     private static String count(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0f", v);
+        return Markdown.number(v, "%.0f", "-");
     }
 
     /** Median over the runs of the server's CPU time per echoed block, in microseconds, or "-" when unmeasured. */
     private static String serverMicrosPerMsg(List<LoadResult> res) {
         double v = Stats.of(res, r -> r.msgsPerS() > 0 ? r.serverCpuPct() / 100 * 1e6 / r.msgsPerS() : Double.NaN)
                 .median();
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+        return Markdown.number(v, "%.2f", "-");
     }
 
     private static String percent(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0f", v);
+        return Markdown.number(v, "%.0f", "-");
     }
 
     private static boolean clientBound(double clientCpu, double serverCpu) {
@@ -318,6 +311,6 @@ public final class ResultsMarkdown {
     }
 
     private static String cell(String text) {
-        return text.replace("|", "\\|").replace("\n", " ");
+        return Markdown.cell(text);
     }
 }

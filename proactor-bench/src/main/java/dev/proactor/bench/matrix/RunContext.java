@@ -1,7 +1,7 @@
 package dev.proactor.bench.matrix;
 
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import dev.proactor.bench.harness.ContextLines;
+import dev.proactor.bench.harness.MachineInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,10 +16,8 @@ final class RunContext {
 
     static List<String> describe(MatrixOptions o, Launcher launcher, String[] argv) throws InterruptedException {
         List<String> lines = new ArrayList<>();
-        lines.add("date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME)
-                + ", host: " + MachineInfo.hostname());
-        lines.add("machine: " + Runtime.getRuntime().availableProcessors() + " CPUs (" + MachineInfo.cpuModel() + "), "
-                + System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        lines.add(ContextLines.date());
+        lines.add(ContextLines.machine());
         lines.add(launcher.pinning()
                 ? "pinning: server on CPU " + o.serverCpus() + ", load generator on CPU " + o.clientCpus()
                 + " (taskset); server and client share this machine, so absolute numbers are context only"

@@ -1,6 +1,6 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 import dev.proactor.bench.matrix.ServerDefinition.Kind;
 import java.util.ArrayList;
 import java.util.List;

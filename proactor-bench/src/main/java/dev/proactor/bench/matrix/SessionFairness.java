@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.Stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

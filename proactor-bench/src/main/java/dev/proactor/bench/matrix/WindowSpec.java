@@ -1,6 +1,6 @@
 package dev.proactor.bench.matrix;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 
 /**
  * A window as given on the command line: {@code 0} (ping-pong), {@code Nx} (N blocks) or

@@ -1,5 +1,6 @@
 package dev.proactor.bench.tls;
 
+import dev.proactor.bench.harness.Markdown;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -117,9 +118,7 @@ public final class TlsEchoReport {
         }
         if (!notes.isEmpty()) {
             b.append('\n');
-            for (String n : notes) {
-                b.append("- ").append(n).append('\n');
-            }
+            Markdown.bullets(b, notes);
         }
         return b.toString();
     }
@@ -170,14 +169,14 @@ public final class TlsEchoReport {
     }
 
     private static String number(double v, int decimals) {
-        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Markdown.number(v, "%." + decimals + "f", "–");
     }
 
     private static String csvNumber(double v, int decimals) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Markdown.number(v, "%." + decimals + "f", "");
     }
 
     private static String ratioText(double r) {
-        return Double.isNaN(r) ? "–" : String.format(Locale.ROOT, "%.2fx", r);
+        return Markdown.number(r, "%.2fx", "–");
     }
 }

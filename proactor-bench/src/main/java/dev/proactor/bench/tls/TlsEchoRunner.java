@@ -1,9 +1,10 @@
 package dev.proactor.bench.tls;
 
-import dev.proactor.bench.matrix.Launcher;
-import dev.proactor.bench.matrix.ProcessRegistry;
-import dev.proactor.bench.matrix.RepoLayout;
-import dev.proactor.bench.matrix.ServerProcess;
+import dev.proactor.bench.harness.OptionChecks;
+import dev.proactor.bench.harness.ProcessRegistry;
+import dev.proactor.bench.harness.RepoLayout;
+import dev.proactor.bench.harness.ServerProcess;
+import dev.proactor.bench.harness.Taskset;
 import dev.proactor.bench.server.PrerequisiteException;
 import dev.proactor.bench.server.TlsCredentials;
 import java.io.IOException;
@@ -66,7 +67,7 @@ public final class TlsEchoRunner {
         try {
             TlsCredentials.generate(keystore, password);
             TlsCredentials credentials = TlsCredentials.load(keystore, password);
-            boolean pin = options.pin() && Launcher.findTaskset();
+            boolean pin = options.pin() && Taskset.find();
             if (options.pin() && !pin) {
                 notes.add("taskset not found: server and client were not pinned");
             }
@@ -224,11 +225,8 @@ public final class TlsEchoRunner {
     }
 
     private List<String> serverCommand(ServerRow row, Path keystore, String password, boolean pin) {
-        List<String> cmd = new ArrayList<>();
-        if (pin) {
-            cmd.addAll(List.of("taskset", "-c", options.serverCpus()));
-        }
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> cmd = Taskset.prefix(pin, options.serverCpus());
+        cmd.add(OptionChecks.javaOrThis(null));
         cmd.addAll(options.jvmOptions());
         cmd.add("-D" + TlsCredentials.KEYSTORE_PROPERTY + "=" + keystore);
         cmd.add("-D" + TlsCredentials.PASSWORD_PROPERTY + "=" + password);

@@ -3,7 +3,7 @@ package dev.proactor.bench.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 import org.junit.jupiter.api.Test;
 
 class FileSizeTest {

@@ -3,8 +3,8 @@ package dev.proactor.bench.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.proactor.bench.cli.UsageException;
-import dev.proactor.bench.matrix.RepoLayout;
+import dev.proactor.bench.harness.UsageException;
+import dev.proactor.bench.harness.RepoLayout;
 import org.junit.jupiter.api.Test;
 
 /** The warm-up of {@code http-bench}: one wrk run by default, or split into waves of new connections. */

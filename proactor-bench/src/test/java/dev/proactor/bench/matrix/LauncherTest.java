@@ -1,9 +1,10 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.RepoLayout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

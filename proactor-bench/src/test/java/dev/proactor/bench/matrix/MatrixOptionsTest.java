@@ -1,10 +1,11 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.RepoLayout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.proactor.bench.cli.UsageException;
+import dev.proactor.bench.harness.UsageException;
 import org.junit.jupiter.api.Test;
 
 class MatrixOptionsTest {

@@ -9,7 +9,7 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 
 /**
- * This project's echo service ({@link dev.proactor.examples.EchoServer}) run in-process, for the JMH
+ * This project's echo service ({@code ProactorEchoService}) run in-process, for the JMH
  * benchmarks. Server names follow the matrix runner: {@code proactor-nio-epoll}, {@code proactor-nio-busy},
  * {@code proactor-nio-epoll-dedicated}, {@code proactor-epoll}, {@code proactor-epoll-busy}, {@code proactor-io_uring},
  * {@code proactor-linux-aio}.
@@ -27,7 +27,7 @@ public final class ProactorEchoServer implements EchoServer {
 
     private final ProactorConfig config;
     private final ServerOptions options;
-    private dev.proactor.examples.EchoServer server;
+    private ProactorEchoService server;
 
     private ProactorEchoServer(ProactorConfig config, ServerOptions options) {
         this.config = config.toBuilder().threads(options.threads()).build();
@@ -59,7 +59,7 @@ public final class ProactorEchoServer implements EchoServer {
 
     @Override
     public InetSocketAddress start() throws IOException {
-        server = new dev.proactor.examples.EchoServer(config, new InetSocketAddress(options.host(), options.port()),
+        server = new ProactorEchoService(config, new InetSocketAddress(options.host(), options.port()),
                 16 * 1024, options.delayUs());
         return server.localAddress();
     }

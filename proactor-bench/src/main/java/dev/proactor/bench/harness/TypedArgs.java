@@ -1,4 +1,4 @@
-package dev.proactor.bench.cli;
+package dev.proactor.bench.harness;
 
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;

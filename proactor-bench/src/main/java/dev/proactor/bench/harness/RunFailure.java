@@ -1,4 +1,4 @@
-package dev.proactor.bench.matrix;
+package dev.proactor.bench.harness;
 
 /** One measurement could not be taken; the message says why and where the log is. */
 public final class RunFailure extends Exception {

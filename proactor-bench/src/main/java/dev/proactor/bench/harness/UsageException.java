@@ -1,4 +1,4 @@
-package dev.proactor.bench.cli;
+package dev.proactor.bench.harness;
 
 /** A command line that cannot be understood; the message says what is wrong. */
 public final class UsageException extends Exception {

@@ -1,4 +1,4 @@
-package dev.proactor.bench.matrix;
+package dev.proactor.bench.harness;
 
 import java.util.Arrays;
 import java.util.List;

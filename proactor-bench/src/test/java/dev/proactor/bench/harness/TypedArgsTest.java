@@ -1,4 +1,4 @@
-package dev.proactor.bench.cli;
+package dev.proactor.bench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 

@@ -1,4 +1,4 @@
-package dev.proactor.bench.cli;
+package dev.proactor.bench.harness;
 
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;

@@ -1,4 +1,4 @@
-package dev.proactor.bench.matrix;
+package dev.proactor.bench.harness;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.proactor.bench.matrix;
+package dev.proactor.bench.harness;
 
 import dev.proactor.bench.Main;
 import java.net.URISyntaxException;
