@@ -21,32 +21,31 @@ final class IoUringAcceptOps {
     }
 
     /**
-     * Writes the accept's SQE, unless a queued connection is accepted at once.
+     * Describes the accept's SQE, unless a queued connection is accepted at once.
      *
-     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     * @return the SQE to write, or null if the request finished without one (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
-        if (tryAccept(starter, dir, request) && acceptNowIfAlone(starter, dir, request)) {
-            return false;
+    static IoUringSqe start(IoUringOpsContext context, IoUringDirection dir, IoRequest request) throws IOException {
+        if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
+            return null;
         }
-        return submitAccept(starter, dir);
+        return submitAccept(dir);
     }
 
     /**
-     * Records the result of the accept's SQE, or writes the next one when the connection was aborted.
+     * Records the result of the accept's SQE, or describes the next one when the connection was aborted.
      *
-     * @return true if the request finished (result recorded), false if a new SQE is in the ring
+     * @return the next SQE to write, or null if the request finished (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
-            throws IOException {
+    static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (result >= 0) {
             request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
-            return true;
+            return null;
         }
         if (result == -ErrnoNative.ECONNABORTED && dir.channel.usable() && dir.cancelReason == null) {
-            return !submitAccept(starter, dir); // that connection is gone: take the next one
+            return submitAccept(dir); // that connection is gone: take the next one
         }
         throw Errors.newException("accept", result);
     }
@@ -56,9 +55,9 @@ final class IoUringAcceptOps {
      * completion was reaped since (the accept in the ring will say when one comes); always when a thread blocks for
      * it ({@link IoRequest#awaited()}: no thread may be left to reap it).
      */
-    private static boolean tryAccept(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
+    private static boolean tryAccept(IoUringOpsContext context, IoUringDirection dir, IoRequest request) {
         return request.awaited()
-                || starter.tryFirst().triesAtStart() && dir.drainedAtReap != starter.tryFirst().reaps();
+                || context.tryFirst().triesAtStart() && dir.drainedAtReap != context.tryFirst().reaps();
     }
 
     /**
@@ -69,11 +68,11 @@ final class IoUringAcceptOps {
      *
      * @return true if the request finished (accepted), false if it was not tried or no connection is queued
      */
-    private static boolean acceptNowIfAlone(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+    private static boolean acceptNowIfAlone(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         IoUringListeners.Listener listener = dir.channel.listener;
         synchronized (listener) {
-            return listener.acceptsAlone() && acceptNow(starter, dir, request);
+            return listener.acceptsAlone() && acceptNow(context, dir, request);
         }
     }
 
@@ -84,7 +83,7 @@ final class IoUringAcceptOps {
      *
      * @return true if the request finished (accepted), false if no connection is queued
      */
-    private static boolean acceptNow(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+    private static boolean acceptNow(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         Sockaddr peer = dir.scratch.sockaddr();
         for (;;) {
@@ -94,7 +93,7 @@ final class IoUringAcceptOps {
                 return true;
             }
             if (Errors.isAgain(result)) {
-                dir.drainedAtReap = starter.tryFirst().reaps();
+                dir.drainedAtReap = context.tryFirst().reaps();
                 return false;
             }
             // A connection reset while queued concerns that connection only: take the next one.
@@ -104,11 +103,12 @@ final class IoUringAcceptOps {
         }
     }
 
-    private static boolean submitAccept(IoUringStarter starter, IoUringDirection dir) throws IOException {
+    /** Describes an {@code IORING_OP_ACCEPT} into the direction's socket address and socklen_t. */
+    private static IoUringSqe submitAccept(IoUringDirection dir) {
         long peer = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         NativeMemory message = dir.message();
         message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);
-        return starter.prepare(dir, IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
+        return dir.sqe.describe(IoUringNative.OP_ACCEPT, 0, dir.channel.fd, peer, 0,
                 message.address(IoUringDirection.socklenOffset(), 4),
                 IoUringNative.SOCK_CLOEXEC); // blocking: see IoUringNative.setBlocking
     }

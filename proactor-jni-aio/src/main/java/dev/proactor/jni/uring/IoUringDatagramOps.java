@@ -33,7 +33,12 @@ final class IoUringDatagramOps {
     private IoUringDatagramOps() {
     }
 
-    static boolean submitReceive(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+    /**
+     * Describes the receive's {@code RECVMSG}, unless a datagram was received at once.
+     *
+     * @return the SQE to write, or null if the request finished without one (result recorded)
+     */
+    static IoUringSqe submitReceive(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         ByteBuffer destination = request.firstBuffer();
         int position = destination.position();
@@ -52,21 +57,23 @@ final class IoUringDatagramOps {
         }
         dir.startPosition = position;
         dir.staged = length;
-        IoUringTryFirst tryFirst = starter.tryFirst();
+        IoUringTryFirst tryFirst = context.tryFirst();
         if (tryFirst.triesAtStart() && dir.drainedAtReap != tryFirst.reaps()) {
             int result = SocketNative.recvfrom(dir.channel.fd, base, length, IoUringNative.MSG_DONTWAIT,
                     dir.scratch.sockaddr());
             if (!Errors.isAgain(result)) {
-                return !completeReceive(dir, request, result);
+                completeReceive(dir, request, result);
+                return null;
             }
             dir.drainedAtReap = tryFirst.reaps();
         }
         long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long message = fillMessage(dir, from, Sockaddr.CAPACITY, base, length);
-        return starter.prepare(dir, IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
+        return dir.sqe.describe(IoUringNative.OP_RECVMSG, 0, dir.channel.fd, message, 1, 0, 0);
     }
 
-    static boolean completeReceive(IoUringDirection dir, IoRequest request, int result) throws IOException {
+    /** Records a receive's result (tried at start, or its {@code RECVMSG}'s): a receive finishes with it. */
+    static void completeReceive(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (result < 0) {
             throw SocketAddresses.datagramFailure("recvmsg", result, false);
         }
@@ -78,10 +85,14 @@ final class IoUringDatagramOps {
         destination.position(dir.startPosition + stored);
         request.peer(dir.scratch.sockaddr().getCached());
         request.complete(stored);
-        return true;
     }
 
-    static boolean submitSend(IoUringStarter starter, IoUringDirection dir, IoRequest request)
+    /**
+     * Describes the send's {@code SENDMSG}, unless the datagram was sent at once.
+     *
+     * @return the SQE to write, or null if the request finished without one (result recorded)
+     */
+    static IoUringSqe submitSend(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         IoUringChannel channel = dir.channel;
         ByteBuffer source = request.firstBuffer();
@@ -105,18 +116,19 @@ final class IoUringDatagramOps {
             base = block.address();
         }
         dir.startPosition = position;
-        if (starter.tryFirst().triesAtStart()) {
+        if (context.tryFirst().triesAtStart()) {
             int result = SocketNative.sendto(channel.fd, base, size, IoUringNative.MSG_DONTWAIT, to);
             if (!Errors.isAgain(result)) {
-                return !completeSend(dir, request, result);
+                completeSend(dir, request, result);
+                return null;
             }
         }
         long message = fillMessage(dir, to == null ? 0 : to.address(), to == null ? 0 : to.length(), base, size);
-        return starter.prepare(dir, IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0,
-                IoUringNative.MSG_NOSIGNAL);
+        return dir.sqe.describe(IoUringNative.OP_SENDMSG, 0, channel.fd, message, 1, 0, IoUringNative.MSG_NOSIGNAL);
     }
 
-    static boolean completeSend(IoUringDirection dir, IoRequest request, int result) throws IOException {
+    /** Records a send's result (tried at start, or its {@code SENDMSG}'s): a send finishes with it. */
+    static void completeSend(IoUringDirection dir, IoRequest request, int result) throws IOException {
         if (result < 0) {
             throw SocketAddresses.datagramFailure("sendmsg", result, request.address() == null);
         }
@@ -125,7 +137,6 @@ final class IoUringDatagramOps {
             request.peer(dir.channel.connectedPeer());
         }
         request.complete(result);
-        return true;
     }
 
     /** Fills the direction's msghdr with one iovec; returns the msghdr's address. */

@@ -51,6 +51,12 @@ final class IoUringDirection {
     /** A msghdr, one iovec and a socklen_t, for recvmsg, sendmsg and accept. */
     private NativeMemory message;
 
+    /**
+     * The SQE of the request's current step, as the operation classes describe it for {@link IoUringStarter} to
+     * write: one per direction, reused for every step (no allocation per operation).
+     */
+    final IoUringSqe sqe = new IoUringSqe();
+
     /** State of a transmission on this (output) direction. */
     final IoUringTransmit.State transmit = new IoUringTransmit.State();
 

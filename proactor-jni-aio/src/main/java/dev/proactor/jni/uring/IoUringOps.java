@@ -19,12 +19,14 @@ import java.util.Locale;
 
 /**
  * Turns requests into SQEs and CQE results back into request results, one step at a time: checks that a request
- * suits its channel and hands it to the class of its kind (connect, two lines each way, is here). A step writes one
- * SQE whose user data is the direction's slot ({@link IoUringStarter#prepare}); its completion either finishes the
- * request or writes the next SQE (a partial write, an accept whose connection was aborted, the next piece of a
- * transmission). Stateless; the caller holds the channel's monitor: a starting thread ({@link IoUringStarter}) or
- * the leader handling a completion ({@link IoUringReaper}). A request that does not suit its channel or buffers
- * throws an unchecked exception, a failed step an {@link IOException}; the caller records either as the result.
+ * suits its channel and hands it to the class of its kind (connect, two lines each way, is here). A step describes
+ * one SQE in the direction's {@link IoUringSqe} and returns it, or returns null when the request finished without
+ * one (a try at start did it, or there was nothing to do); its completion either finishes the request or describes
+ * the next SQE (a partial write, an accept whose connection was aborted, the next piece of a transmission). The
+ * caller, the engine's starter, alone writes SQEs, with the direction's slot as user data; nothing here calls it
+ * back. Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling a
+ * completion). A request that does not suit its channel or buffers throws an unchecked exception, a failed step
+ * an {@link IOException}; the caller records either as the result.
  *
  * <p>Mapping: stream read {@code RECV} (with {@code IORING_RECVSEND_POLL_FIRST} when enabled and a try at start has
  * just found the socket empty, so the kernel does not try again at once; see {@link IoUringReadOps}), scattering read
@@ -67,100 +69,113 @@ final class IoUringOps {
     }
 
     /**
-     * Writes the SQE of the request's first step.
+     * Describes the SQE of the request's first step.
      *
-     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     * @return the SQE to write (the direction's), or null if the request finished without one (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
+    static IoUringSqe start(IoUringOpsContext context, IoUringDirection dir, IoRequest request) throws IOException {
         IoUringChannel channel = dir.channel;
         switch (request.kind()) {
             case READ:
                 require(channel, IoUringChannel.Kind.STREAM, "read");
                 DirectBuffers.checkWritable(request);
-                return IoUringReadOps.submitRead(starter, dir, request, false);
+                return IoUringReadOps.submitRead(context, dir, request, false);
             case READ_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file read");
                 if (!channel.readable) {
                     throw new NonReadableChannelException();
                 }
                 DirectBuffers.checkWritable(request);
-                return IoUringReadOps.submitRead(starter, dir, request, true);
+                return IoUringReadOps.submitRead(context, dir, request, true);
             case WRITE:
                 require(channel, IoUringChannel.Kind.STREAM, "write");
-                return IoUringWriteOps.submitWrite(starter, dir, request, false);
+                return IoUringWriteOps.submitWrite(context, dir, request, false);
             case WRITE_FILE:
                 require(channel, IoUringChannel.Kind.FILE, "a file write");
                 if (!channel.writable) {
                     throw new NonWritableChannelException();
                 }
-                return IoUringWriteOps.submitWrite(starter, dir, request, true);
+                return IoUringWriteOps.submitWrite(context, dir, request, true);
             case ACCEPT:
                 require(channel, IoUringChannel.Kind.SERVER, "accept");
-                return IoUringAcceptOps.start(starter, dir, request);
+                return IoUringAcceptOps.start(context, dir, request);
             case CONNECT:
                 require(channel, IoUringChannel.Kind.STREAM, "connect");
                 Sockaddr target = dir.scratch.sockaddr().setFor(channel.family,
                         SocketAddresses.inet(request.address()));
-                return starter.prepare(dir, IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
+                return dir.sqe.describe(IoUringNative.OP_CONNECT, 0, channel.fd, target.address(), 0,
                         target.length(), 0);
             case RECEIVE:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "receive");
-                return IoUringDatagramOps.submitReceive(starter, dir, request);
+                return IoUringDatagramOps.submitReceive(context, dir, request);
             case SEND:
                 require(channel, IoUringChannel.Kind.DATAGRAM, "send");
-                return IoUringDatagramOps.submitSend(starter, dir, request);
+                return IoUringDatagramOps.submitSend(context, dir, request);
             case TRANSMIT_FILE:
                 require(channel, IoUringChannel.Kind.STREAM, "transmitFile");
-                return IoUringTransmit.start(starter, dir, request);
+                return IoUringTransmit.start(dir, request);
             default:
                 throw new IllegalArgumentException("the io_uring engine does not run " + request.kind());
         }
     }
 
     /**
-     * Records the result of the request's SQE, and writes the next one if the request goes on.
+     * Records the result of the request's SQE, and describes the next one if the request goes on.
      *
-     * @return true if the request finished (result recorded), false if a new SQE is in the ring
+     * @return the next SQE to write (the direction's), or null if the request finished (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+    static IoUringSqe complete(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         switch (request.kind()) {
             case READ:
             case READ_FILE:
-                return IoUringReadOps.complete(starter, dir, request, result);
+                return IoUringReadOps.complete(context, dir, request, result);
             case WRITE:
             case WRITE_FILE:
-                return dir.mode == MODE_READY ? IoUringWriteOps.readyToWrite(starter, dir, request, result)
-                        : IoUringWriteOps.completeWrite(starter, dir, request, result);
+                return dir.mode == MODE_READY ? IoUringWriteOps.readyToWrite(context, dir, request, result)
+                        : IoUringWriteOps.completeWrite(context, dir, request, result);
             case ACCEPT:
-                return IoUringAcceptOps.complete(starter, dir, request, result);
+                return IoUringAcceptOps.complete(dir, request, result);
             case CONNECT:
                 if (result < 0) {
                     throw Errors.newException("connect", result);
                 }
                 request.peer(request.address());
-                return true;
+                return null;
             case RECEIVE:
-                return IoUringDatagramOps.completeReceive(dir, request, result);
+                IoUringDatagramOps.completeReceive(dir, request, result);
+                return null;
             case SEND:
-                return IoUringDatagramOps.completeSend(dir, request, result);
+                IoUringDatagramOps.completeSend(dir, request, result);
+                return null;
             case TRANSMIT_FILE:
-                return IoUringTransmit.complete(starter, dir, request, result);
+                return IoUringTransmit.complete(dir, request, result);
             default:
                 throw new IllegalStateException("unexpected completion of " + request.kind());
         }
     }
 
     /**
-     * Writes a one-shot {@code POLL_ADD} for {@code events} ({@link IoUringNative#POLLIN} or
+     * The step's SQE could not be written (the engine is closed, or the write threw): releases what the step holds
+     * beyond the direction's own memory (a transmission's duplicate descriptor), before the caller records the
+     * error as the result.
+     */
+    static void abandon(IoUringDirection dir, IoRequest request) {
+        if (request.kind() == OpKind.TRANSMIT_FILE) {
+            IoUringTransmit.release(dir.transmit);
+        }
+    }
+
+    /**
+     * Describes a one-shot {@code POLL_ADD} for {@code events} ({@link IoUringNative#POLLIN} or
      * {@link IoUringNative#POLLOUT}) on the direction's socket, for a {@link #MODE_READY} transfer.
      *
-     * @return true: the SQE is in the ring
+     * @return the SQE to write
      */
-    static boolean pollFor(IoUringStarter starter, IoUringDirection dir, int events) throws IOException {
-        return starter.prepare(dir, IoUringNative.OP_POLL_ADD, 0, dir.channel.fd, 0, 0, 0, events);
+    static IoUringSqe pollFor(IoUringDirection dir, int events) {
+        return dir.sqe.poll(dir.channel.fd, events);
     }
 
     /**

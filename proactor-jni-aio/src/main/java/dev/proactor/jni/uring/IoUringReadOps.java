@@ -37,11 +37,12 @@ final class IoUringReadOps {
     }
 
     /**
-     * Writes the SQE of the read, unless the read finished at once (tried on the socket, or nothing to read into).
+     * Describes the SQE of the read, unless the read finished at once (tried on the socket, or nothing to read
+     * into).
      *
-     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     * @return the SQE to write, or null if the request finished without one (result recorded)
      */
-    static boolean submitRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, boolean file)
+    static IoUringSqe submitRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request, boolean file)
             throws IOException {
         IoUringChannel channel = dir.channel;
         long offset = file ? request.position() : 0;
@@ -53,46 +54,48 @@ final class IoUringReadOps {
             DirectBuffers.checkRange(buffer, position, limit);
             if (position == limit) {
                 request.complete(0);
-                return false;
+                return null;
             }
             dir.mode = IoUringOps.MODE_SINGLE;
             dir.startPosition = position;
             if (file) {
                 IoUringOps.checkDirect(channel, base + position, limit - position, offset);
-                return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
+                return dir.sqe.describe(IoUringNative.OP_READ, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
             dir.asked = limit - position;
             int ioprio = 0; // untried: the kernel tries the socket when it takes the SQE, at no system call of ours
-            if (tryRead(starter, dir, request)) {
+            if (tryRead(context, dir, request)) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
-                    return !completeRead(starter, dir, request, result);
+                    completeRead(context, dir, request, result);
+                    return null;
                 }
-                ioprio = starter.pollFirstPriority(); // the socket is empty: wait for data before trying
+                ioprio = context.pollFirstPriority(); // the socket is empty: wait for data before trying
             }
-            return starter.prepare(dir, IoUringNative.OP_RECV, ioprio, channel.fd, base + position,
+            return dir.sqe.describe(IoUringNative.OP_RECV, ioprio, channel.fd, base + position,
                     limit - position, 0, 0);
         }
         if (DirectBuffers.allDirect(request)) {
             IovecArray iovecs = IoUringOps.iovecs(dir, request, true, file, offset);
             if (iovecs.count() == 0) {
                 request.complete(0);
-                return false;
+                return null;
             }
             dir.mode = IoUringOps.MODE_VECTOR;
             if (!file) {
                 dir.asked = iovecs.totalLength();
-                if (tryRead(starter, dir, request)) {
+                if (tryRead(context, dir, request)) {
                     long result = SocketNative.recvIov(channel.fd, iovecs.address(), iovecs.count(),
                             IoUringNative.MSG_DONTWAIT);
                     if (!Errors.isAgain(result)) {
-                        return !completeRead(starter, dir, request, (int) result);
+                        completeRead(context, dir, request, (int) result);
+                        return null;
                     }
                 }
             }
-            return starter.prepare(dir, IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
+            return dir.sqe.describe(IoUringNative.OP_READV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
         if (file) {
@@ -101,13 +104,13 @@ final class IoUringReadOps {
         int want = BounceCopies.space(request, NativeScratch.BOUNCE_SIZE);
         if (want == 0) {
             request.complete(0);
-            return false;
+            return null;
         }
         if (!file) {
-            return submitHeapRead(starter, dir, request, want, tryRead(starter, dir, request));
+            return submitHeapRead(context, dir, request, want, tryRead(context, dir, request));
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
-        return starter.prepare(dir, IoUringNative.OP_READ, 0, channel.fd, dir.scratch.bounce().address(), want,
+        return dir.sqe.describe(IoUringNative.OP_READ, 0, channel.fd, dir.scratch.bounce().address(), want,
                 offset, 0);
     }
 
@@ -118,54 +121,59 @@ final class IoUringReadOps {
      * without that ring, a poll for input whose completion receives the bytes ({@link #readyToRead}). A RECV into
      * memory of the connection's own would hold it for as long as it waits, and a server's idle connections all wait
      * with a read pending.
+     *
+     * @return the SQE to write, or null if the read finished at once (result recorded)
      */
-    private static boolean submitHeapRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int want,
-                                          boolean receiveNow) throws IOException {
+    private static IoUringSqe submitHeapRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
+                                             int want, boolean receiveNow) throws IOException {
         dir.mode = IoUringOps.MODE_READY;
         dir.asked = want;
         if (receiveNow) {
             int result = BounceBlocks.receive(dir.channel.fd, request, want, IoUringNative.MSG_DONTWAIT);
             if (!Errors.isAgain(result)) {
-                return !completeRead(starter, dir, request, result);
+                completeRead(context, dir, request, result);
+                return null;
             }
         }
-        IoUringBufferRing provided = starter.providedBuffers();
+        IoUringBufferRing provided = context.providedBuffers();
         if (provided == null) {
-            return IoUringOps.pollFor(starter, dir, IoUringNative.POLLIN);
+            return IoUringOps.pollFor(dir, IoUringNative.POLLIN);
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
         dir.asked = Math.min(want, provided.blockSize());
-        return starter.prepareProvidedRecv(dir, receiveNow ? starter.pollFirstPriority() : 0, (int) dir.asked);
+        return dir.sqe.providedRecv(dir.channel.fd, receiveNow ? context.pollFirstPriority() : 0, (int) dir.asked);
     }
 
     /**
-     * At the CQE of a stream or file read: finishes the read, or writes its next SQE (a heap read's poll found the
-     * socket ready, or its provided-buffer receive found no block left: its bytes are received now).
+     * At the CQE of a stream or file read: finishes the read, or describes its next SQE (a heap read's poll found
+     * the socket ready, or its provided-buffer receive found no block left: its bytes are received now).
      *
-     * @return true if the read finished (result recorded), false if a new SQE is in the ring
+     * @return the next SQE to write, or null if the read finished (result recorded)
      */
-    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+    static IoUringSqe complete(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         if (dir.mode == IoUringOps.MODE_READY) {
-            return readyToRead(starter, dir, request, result);
+            return readyToRead(context, dir, request, result);
         }
         if (dir.mode == IoUringOps.MODE_PROVIDED && result == -IoUringNative.ENOBUFS) {
-            starter.providedBuffers().noteShortage();
-            return readyToRead(starter, dir, request, 0);
+            context.providedBuffers().noteShortage();
+            return readyToRead(context, dir, request, 0);
         }
-        return completeRead(starter, dir, request, result);
+        completeRead(context, dir, request, result);
+        return null;
     }
 
     /**
      * At the completion of a {@link IoUringOps#MODE_READY} read's poll, or of a provided-buffer receive that found no
      * block: receives through a shared block, or goes to the ring again if the socket had nothing after all.
      *
-     * @return true if the read finished (result recorded), false if a new poll is in the ring
+     * @return the next SQE to write (a poll, or a provided-buffer receive), or null if the read finished (result
+     *         recorded)
      */
-    static boolean readyToRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int pollResult)
+    static IoUringSqe readyToRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int pollResult)
             throws IOException {
         IoUringOps.checkReady(dir, pollResult);
-        return !submitHeapRead(starter, dir, request, (int) dir.asked, true);
+        return submitHeapRead(context, dir, request, (int) dir.asked, true);
     }
 
     /**
@@ -173,29 +181,28 @@ final class IoUringReadOps {
      * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}); always when a
      * thread blocks for it ({@link IoRequest#awaited()}: no thread may be left to reap it).
      */
-    private static boolean tryRead(IoUringStarter starter, IoUringDirection dir, IoRequest request) {
+    private static boolean tryRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request) {
         return request.bytes() == 0 && (request.awaited()
-                || dir.drainedAtReap != starter.tryFirst().reaps() && starter.tryFirst().tryAtStart());
+                || dir.drainedAtReap != context.tryFirst().reaps() && context.tryFirst().tryAtStart());
     }
 
     /**
      * Records the read's result: bytes read (the buffers' positions moved over them), or -1 at the end of the
-     * stream or file. Notes a stream read that drained its socket (see {@link #tryRead}).
-     *
-     * @return true: a read always finishes with its first result
+     * stream or file. Notes a stream read that drained its socket (see {@link #tryRead}). A read always finishes
+     * with its first result.
      */
-    static boolean completeRead(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+    static void completeRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
-            dir.drainedAtReap = drained ? starter.tryFirst().reaps() : -1;
+            dir.drainedAtReap = drained ? context.tryFirst().reaps() : -1;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);
         }
         if (result == 0) {
             request.complete(-1);
-            return true;
+            return;
         }
         switch (dir.mode) {
             case IoUringOps.MODE_SINGLE:
@@ -213,12 +220,11 @@ final class IoUringReadOps {
                     throw new IllegalStateException("a provided-buffer receive of " + result
                             + " bytes without a block");
                 }
-                starter.providedBuffers().copyOut(dir.selectedBlock, result, request);
+                context.providedBuffers().copyOut(dir.selectedBlock, result, request);
                 break;
             default:
                 break; // MODE_READY: copied out of the shared block already
         }
         request.complete(result);
-        return true;
     }
 }

@@ -11,10 +11,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The leader's side of one {@link IoUringEngine}: reaps the completion queue, turns each CQE into a finished
- * request (queued for the wait strategy) or the request's next step (written through {@link IoUringStarter}), and
- * handles the engine's own CQEs (interrupt NOPs, the doorbell's read, cancels); after each reap it closes what was
- * retired (see {@link RetiredDescriptors}). It also runs the engine's {@code quiesce}, the last reaps with no
- * leader.
+ * request (queued for the wait strategy) or the request's next step (both through
+ * {@link IoUringStarter#advance}), and handles the engine's own CQEs (interrupt NOPs, the doorbell's read,
+ * cancels); after each reap it closes what was retired (see {@link RetiredDescriptors}). It also runs the engine's
+ * {@code quiesce}, the last reaps with no leader.
  *
  * <p>Threads and locks: the leader only ({@link IoUringWaitStrategy}, {@link IoUringBusyPollWaitStrategy}), or the
  * thread that quiesces the engine once no leader is left; so the queue of completed requests and the completion
@@ -37,7 +37,7 @@ final class IoUringReaper {
     private final IoUringEngine engine;
     private final IoUringRing ring;
     private final IoUringSubmission submission;
-    /** Writes the next SQE of a request that goes on. */
+    /** Records a CQE's result in its request, and writes the next SQE of a request that goes on. */
     private final IoUringStarter starter;
     private final IoUringSlots slots;
     private final RetiredDescriptors retired;
@@ -133,10 +133,10 @@ final class IoUringReaper {
             boolean done;
             dir.selectedBlock = block;
             try {
-                done = IoUringOps.complete(starter, dir, request, result);
+                done = starter.advance(dir, request, result);
             } catch (Throwable e) {
                 // An Error too (e.g. no direct memory for the next step's block): no SQE of the request is in the
-                // ring (each step writes its SQE last), so it ends here; else its direction would stay taken.
+                // ring (a step's SQE is written last), so it ends here; else its direction would stay taken.
                 request.fail(dir.cancelReason != null ? dir.cancelReason
                         : channel.usable() ? e : new AsynchronousCloseException());
                 done = true;

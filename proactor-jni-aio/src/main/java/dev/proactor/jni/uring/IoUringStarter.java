@@ -11,17 +11,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How one {@link IoUringEngine} starts and cancels requests (the engine's {@code start} and {@code cancel} delegate
- * here), and writes every SQE of a request's steps: the first at start, each next one ({@link #prepare}) when the
- * leader's completion handler ({@link IoUringReaper}) continues the request (a partial write, an aborted accept,
- * the next piece of a transmission). The request side of the ring: a request takes its slot here and gives it back
- * here if it never reached the ring; the reaper frees the slot at the request's last CQE.
+ * here), and the one writer of every SQE of a request's steps: the first at start, each next one ({@link #advance})
+ * when the leader's completion handler ({@link IoUringReaper}) continues the request (a partial write, an aborted
+ * accept, the next piece of a transmission). The operation classes ({@link IoUringOps} and the classes of each kind)
+ * only describe the step's SQE ({@link IoUringSqe}) or answer that the request finished without one; they never call
+ * back here. The request side of the ring: a request takes its slot here and gives it back here if it never reached
+ * the ring; the reaper frees the slot at the request's last CQE.
  *
  * <p>Threads and locks: any thread starts and cancels, under the channel's monitor, and submits or hands on what it
- * wrote ({@link IoUringSubmission#afterWrite()}) only once it left that monitor. {@link #prepare},
- * {@link #pollFirstPriority()} and {@link #tryFirst()} are for {@link IoUringOps} and its per-kind classes, with the
- * channel's monitor held (a starting thread, or the leader handling a completion). A request that fails at start is
- * failed and reported as completed; nothing is thrown. A cancel that cannot be written is logged and left for a
- * later cancel or the channel's close.
+ * wrote ({@link IoUringSubmission#afterWrite()}) only once it left that monitor; {@link #advance} is for the leader,
+ * with the channel's monitor held. A request that fails at start is failed and reported as completed; nothing is
+ * thrown. A cancel that cannot be written is logged and left for a later cancel or the channel's close.
  *
  * <p>Errors: anything a step throws, {@link Error}s included, is recorded as its request's result (at start here, in
  * the leader by {@link IoUringReaper}) and the direction is freed, as for an I/O error.
@@ -31,25 +31,20 @@ final class IoUringStarter {
     /** The engine's logger: a failed cancel is logged under the same name as before this code moved here. */
     private static final Logger LOG = LoggerFactory.getLogger(IoUringEngine.class);
 
-    private final IoUringFeatures features;
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
-    private final IoUringTryFirst tryFirst;
-    /** The engine's provided-buffer ring, or null (off, or the kernel refused it). */
-    private final IoUringBufferRing providedBuffers;
+    /** What the operation classes read of the engine. */
+    private final IoUringOpsContext context;
     /**
      * Tests only: runs on the writing thread before each SQE of a request is written (at start, and for each next
      * step in the leader), so a test can make a step throw (null in production).
      */
     volatile Runnable beforeSqe;
 
-    IoUringStarter(IoUringFeatures features, IoUringSubmission submission, IoUringSlots slots,
-                   IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
-        this.features = features;
+    IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context) {
         this.submission = submission;
         this.slots = slots;
-        this.tryFirst = tryFirst;
-        this.providedBuffers = providedBuffers;
+        this.context = context;
     }
 
     /**
@@ -75,10 +70,10 @@ final class IoUringStarter {
             boolean inRing = false;
             try {
                 dir.slot = slots.allocate(dir);
-                inRing = IoUringOps.start(this, dir, request);
+                inRing = write(dir, request, IoUringOps.start(context, dir, request));
             } catch (Throwable e) {
                 // Whatever is thrown once the direction holds the request (an Error too, e.g. no direct memory for
-                // a scratch block) is the request's result: no SQE of it is in the ring (each step writes its SQE
+                // a scratch block) is the request's result: no SQE of it is in the ring (a step's SQE is written
                 // last), so the direction is freed below; else it would refuse every later request.
                 request.fail(e);
             }
@@ -130,49 +125,52 @@ final class IoUringStarter {
         return false;
     }
 
-    /** For {@link IoUringOps}: writes an SQE of the direction's request, with its slot as user data. */
-    boolean prepare(IoUringDirection dir, int opcode, int ioprio, int fd, long address, int length, long offset,
-                    int opFlags) throws IOException {
-        return prepare(dir, opcode, 0, ioprio, fd, address, length, offset, opFlags);
+    /**
+     * The leader, at the CQE of the direction's request: records its result, and writes the request's next SQE if
+     * it goes on. The channel's monitor is held.
+     *
+     * @return true if the request finished (result recorded), false if its next SQE is in the ring
+     * @throws IOException on an error the caller records as the result
+     */
+    boolean advance(IoUringDirection dir, IoRequest request, int result) throws IOException {
+        return !write(dir, request, IoUringOps.complete(context, dir, request, result));
     }
 
-    /** As the other {@code prepare}, with {@code IOSQE_*} flags. */
-    private boolean prepare(IoUringDirection dir, int opcode, int sqeFlags, int ioprio, int fd, long address,
-                            int length, long offset, int opFlags) throws IOException {
-        Runnable hook = beforeSqe;
-        if (hook != null) {
-            hook.run();
+    /**
+     * Writes the step's SQE, if the operation classes described one, with the direction's slot as user data.
+     *
+     * @param sqe the step's SQE, or null when the request finished without one
+     * @return true if an SQE is in the ring, false if the request finished without one
+     * @throws IOException if the SQE cannot be written (the engine is closed); the step's resources are released
+     *         first ({@link IoUringOps#abandon})
+     */
+    private boolean write(IoUringDirection dir, IoRequest request, IoUringSqe sqe) throws IOException {
+        if (sqe == null) {
+            return false;
         }
-        if (!submission.writeSqe(opcode, sqeFlags, ioprio, fd, address, length, offset, opFlags, dir.slot)) {
-            throw new AsynchronousCloseException(); // the engine is closed
+        try {
+            Runnable hook = beforeSqe;
+            if (hook != null) {
+                hook.run();
+            }
+            if (!submission.writeSqe(sqe.opcode, sqe.sqeFlags, sqe.ioprio, sqe.fd, sqe.address, sqe.length,
+                    sqe.offset, sqe.opFlags, dir.slot)) {
+                throw new AsynchronousCloseException(); // the engine is closed
+            }
+        } catch (Throwable e) { // an Error too: what the step holds must not stay held until the channel closes
+            IoUringOps.abandon(dir, request);
+            throw e;
         }
         return true;
     }
 
-    /**
-     * For {@link IoUringReadOps}: writes a stream {@code RECV} of the direction's request that takes a block of the
-     * provided-buffer ring when bytes arrive, reading at most {@code length} bytes.
-     */
-    boolean prepareProvidedRecv(IoUringDirection dir, int ioprio, int length) throws IOException {
-        return prepare(dir, IoUringNative.OP_RECV, IoUringNative.IOSQE_BUFFER_SELECT, ioprio, dir.channel.fd, 0, length,
-                0, 0);
-    }
-
     /** The engine's provided-buffer ring, or null if it has none. */
     IoUringBufferRing providedBuffers() {
-        return providedBuffers;
-    }
-
-    /**
-     * The {@code ioprio} of a stream {@code RECV} or {@code SEND} whose try at start has just found the socket empty
-     * (full): {@code POLL_FIRST} when enabled, so the kernel waits for readiness instead of trying again at once.
-     */
-    int pollFirstPriority() {
-        return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
+        return context.providedBuffers();
     }
 
     /** Whether operations the calling thread starts are tried on the socket first. */
     IoUringTryFirst tryFirst() {
-        return tryFirst;
+        return context.tryFirst();
     }
 }

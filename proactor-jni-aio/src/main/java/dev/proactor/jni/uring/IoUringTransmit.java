@@ -26,7 +26,8 @@ import java.nio.channels.FileChannel;
  *
  * <p>If the file ends before {@code position + count}, the bytes that exist are sent and the request fails with
  * {@link EOFException}; the trailer is not sent. The duplicate descriptor is closed when the transmission ends,
- * fails, or its channel closes. The caller holds the channel's monitor.
+ * fails (here, or by {@link IoUringOps#abandon} when a send's SQE cannot be written), or its channel closes. Each
+ * step describes its send's SQE for the engine's starter to write. The caller holds the channel's monitor.
  */
 final class IoUringTransmit {
 
@@ -50,7 +51,12 @@ final class IoUringTransmit {
     private IoUringTransmit() {
     }
 
-    static boolean start(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
+    /**
+     * Describes the transmission's first send.
+     *
+     * @return the SQE to write, or null if there was nothing to send (finished)
+     */
+    static IoUringSqe start(IoUringDirection dir, IoRequest request) throws IOException {
         State state = dir.transmit;
         release(state);
         state.phase = HEADER;
@@ -71,11 +77,15 @@ final class IoUringTransmit {
                 }
             }
         }
-        return step(starter, dir, request);
+        return step(dir, request);
     }
 
-    static boolean complete(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
-            throws IOException {
+    /**
+     * Records a send's result and describes the next send.
+     *
+     * @return the next SQE to write, or null if the transmission finished
+     */
+    static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
         State state = dir.transmit;
         try {
             if (result < 0) {
@@ -95,20 +105,20 @@ final class IoUringTransmit {
             if (!dir.channel.usable() || dir.cancelReason != null) {
                 throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
             }
-            return !step(starter, dir, request);
+            return step(dir, request);
         } catch (Throwable e) { // an Error too: the duplicate must not stay open until the channel closes
             release(state);
             throw e;
         }
     }
 
-    /** Writes the next send; false when everything was sent. */
-    private static boolean step(IoUringStarter starter, IoUringDirection dir, IoRequest request) throws IOException {
+    /** Describes the next send; null when everything was sent. */
+    private static IoUringSqe step(IoUringDirection dir, IoRequest request) throws IOException {
         State state = dir.transmit;
         try {
             if (state.phase == HEADER) {
                 if (request.header() != null && request.header().hasRemaining()) {
-                    return sendBuffer(starter, dir, request.header());
+                    return sendBuffer(dir, request.header());
                 }
                 state.phase = FILE;
             }
@@ -122,16 +132,16 @@ final class IoUringTransmit {
                 if (state.start < state.end) {
                     NativeMemory block = dir.scratch.bounce();
                     dir.mode = IoUringOps.MODE_BOUNCE;
-                    return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
+                    return dir.sqe.describe(IoUringNative.OP_SEND, 0, dir.channel.fd,
                             block.address() + state.start, state.end - state.start, 0, IoUringNative.MSG_NOSIGNAL);
                 }
                 state.phase = TRAILER;
             }
             if (request.trailer() != null && request.trailer().hasRemaining()) {
-                return sendBuffer(starter, dir, request.trailer());
+                return sendBuffer(dir, request.trailer());
             }
             release(state);
-            return false;
+            return null;
         } catch (Throwable e) { // an Error too: the duplicate must not stay open until the channel closes
             release(state);
             throw e;
@@ -166,8 +176,7 @@ final class IoUringTransmit {
     }
 
     /** Sends the remaining bytes of a header or trailer (through the block if it is a heap buffer). */
-    private static boolean sendBuffer(IoUringStarter starter, IoUringDirection dir, ByteBuffer buffer)
-            throws IOException {
+    private static IoUringSqe sendBuffer(IoUringDirection dir, ByteBuffer buffer) {
         State state = dir.transmit;
         state.sending = buffer;
         int position = buffer.position();
@@ -176,14 +185,14 @@ final class IoUringTransmit {
         if (buffer.isDirect()) {
             dir.mode = IoUringOps.MODE_SINGLE;
             dir.startPosition = position;
-            return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd,
+            return dir.sqe.describe(IoUringNative.OP_SEND, 0, dir.channel.fd,
                     dir.scratch.baseAddress(buffer) + position, limit - position, 0, IoUringNative.MSG_NOSIGNAL);
         }
         NativeMemory block = dir.scratch.bounce();
         int n = Math.min(limit - position, block.size());
         block.buffer().put(0, buffer, position, n);
         dir.mode = IoUringOps.MODE_BOUNCE;
-        return starter.prepare(dir, IoUringNative.OP_SEND, 0, dir.channel.fd, block.address(), n, 0,
+        return dir.sqe.describe(IoUringNative.OP_SEND, 0, dir.channel.fd, block.address(), n, 0,
                 IoUringNative.MSG_NOSIGNAL);
     }
 

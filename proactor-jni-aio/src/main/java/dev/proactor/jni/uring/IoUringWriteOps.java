@@ -20,15 +20,15 @@ import java.nio.channels.AsynchronousCloseException;
  * buffer, several direct buffers through the direction's iovecs ({@code WRITEV}), or heap buffers: on a stream, sent
  * through a shared block at start or once a poll found room ({@link IoUringOps#MODE_READY}); on a file, copied into
  * the direction's 64 KiB block ({@link BounceCopies}); the way it was built is noted in the direction ({@code mode})
- * for the completion. A write goes on until every byte is out: each partial result writes the SQE of the rest. A
+ * for the completion. A write goes on until every byte is out: each partial result describes the SQE of the rest. A
  * stream write is first tried on the socket with one non-blocking system call when {@link IoUringTryFirst} says
  * so, the first time only; a file write is checked against an {@code O_DIRECT} file's alignment before its SQE is
  * written.
  *
  * <p>Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the write's
- * completion, which writes the next SQE). Errors are thrown for the caller to record as the request's result: an
- * {@link IOException} for a failed write or for the rest of one whose channel was closed or cancelled meanwhile,
- * an {@link IllegalArgumentException} for a buffer the file's {@code O_DIRECT} alignment refuses.
+ * completion, which describes the next SQE). Errors are thrown for the caller to record as the request's result:
+ * an {@link IOException} for a failed write or for the rest of one whose channel was closed or cancelled
+ * meanwhile, an {@link IllegalArgumentException} for a buffer the file's {@code O_DIRECT} alignment refuses.
  */
 final class IoUringWriteOps {
 
@@ -36,12 +36,12 @@ final class IoUringWriteOps {
     }
 
     /**
-     * Writes the SQE of the write's next step, unless it finished at once (tried on the socket, or nothing (left)
-     * to write).
+     * Describes the SQE of the write's next step, unless it finished at once (tried on the socket, or nothing
+     * (left) to write).
      *
-     * @return true if an SQE is in the ring, false if the request finished without one (result recorded)
+     * @return the SQE to write, or null if the request finished without one (result recorded)
      */
-    static boolean submitWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, boolean file)
+    static IoUringSqe submitWrite(IoUringOpsContext context, IoUringDirection dir, IoRequest request, boolean file)
             throws IOException {
         IoUringChannel channel = dir.channel;
         long offset = file ? request.position() + request.bytes() : 0;
@@ -52,54 +52,54 @@ final class IoUringWriteOps {
             int limit = buffer.limit();
             DirectBuffers.checkRange(buffer, position, limit);
             if (position == limit) {
-                return false; // nothing (left) to write
+                return null; // nothing (left) to write
             }
             dir.mode = IoUringOps.MODE_SINGLE;
             dir.startPosition = position;
             if (file) {
                 IoUringOps.checkDirect(channel, base + position, limit - position, offset);
-                return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
+                return dir.sqe.describe(IoUringNative.OP_WRITE, 0, channel.fd, base + position, limit - position,
                         offset, 0);
             }
             int ioprio = 0;
-            if (tryWrite(starter, request)) {
+            if (tryWrite(context, request)) {
                 int result = SocketNative.sendto(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
                 if (!Errors.isAgain(result)) {
-                    return !completeWrite(starter, dir, request, result);
+                    return completeWrite(context, dir, request, result);
                 }
-                ioprio = starter.pollFirstPriority(); // the socket is full: wait for room before trying
+                ioprio = context.pollFirstPriority(); // the socket is full: wait for room before trying
             }
-            return starter.prepare(dir, IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
+            return dir.sqe.describe(IoUringNative.OP_SEND, ioprio, channel.fd, base + position, limit - position,
                     0, IoUringNative.MSG_NOSIGNAL);
         }
         if (DirectBuffers.allDirect(request)) {
             IovecArray iovecs = IoUringOps.iovecs(dir, request, false, file, offset);
             if (iovecs.count() == 0) {
-                return false;
+                return null;
             }
             dir.mode = IoUringOps.MODE_VECTOR;
-            if (!file && tryWrite(starter, request)) {
+            if (!file && tryWrite(context, request)) {
                 long result = SocketNative.sendIov(channel.fd, iovecs.address(), iovecs.count(),
                         IoUringNative.MSG_DONTWAIT);
                 if (!Errors.isAgain(result)) {
-                    return !completeWrite(starter, dir, request, (int) result);
+                    return completeWrite(context, dir, request, (int) result);
                 }
             }
-            return starter.prepare(dir, IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
+            return dir.sqe.describe(IoUringNative.OP_WRITEV, 0, channel.fd, iovecs.address(), iovecs.count(),
                     offset, 0);
         }
         if (!file) {
-            return submitHeapWrite(starter, dir, request, tryWrite(starter, request));
+            return submitHeapWrite(context, dir, request, tryWrite(context, request));
         }
         IoUringOps.refuseHeapBuffer(channel);
         NativeMemory bounce = dir.scratch.bounce();
         int filled = BounceCopies.fill(bounce, request);
         if (filled == 0) {
-            return false;
+            return null;
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
-        return starter.prepare(dir, IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
+        return dir.sqe.describe(IoUringNative.OP_WRITE, 0, channel.fd, bounce.address(), filled, offset, 0);
     }
 
     /**
@@ -107,32 +107,34 @@ final class IoUringWriteOps {
      * {@code sendNow}; else, or if the socket was full, a poll for room goes to the ring and the bytes are sent when
      * it completes ({@link #readyToWrite}). A SEND in the ring would need a copy in native memory of the
      * connection's own for as long as it waits.
+     *
+     * @return the SQE to write (a poll for room), or null if the write finished (result recorded)
      */
-    private static boolean submitHeapWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request,
-                                           boolean sendNow) throws IOException {
+    private static IoUringSqe submitHeapWrite(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
+                                              boolean sendNow) throws IOException {
         dir.mode = IoUringOps.MODE_READY;
         if (sendNow) {
             int result = BounceBlocks.send(dir.channel.fd, request, IoUringNative.MSG_DONTWAIT);
             if (result == 0) {
-                return false; // nothing was left to copy (the buffers were changed meanwhile)
+                return null; // nothing was left to copy (the buffers were changed meanwhile)
             }
             if (!Errors.isAgain(result)) {
-                return !completeWrite(starter, dir, request, result);
+                return completeWrite(context, dir, request, result);
             }
         }
-        return IoUringOps.pollFor(starter, dir, IoUringNative.POLLOUT);
+        return IoUringOps.pollFor(dir, IoUringNative.POLLOUT);
     }
 
     /**
      * At the completion of a {@link IoUringOps#MODE_READY} write's poll: sends through a shared block, and goes on
      * as any write does (a poll for room while bytes are left).
      *
-     * @return true if the write finished (result recorded), false if a new poll is in the ring
+     * @return the next SQE to write (a poll for room), or null if the write finished (result recorded)
      */
-    static boolean readyToWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, int pollResult)
-            throws IOException {
+    static IoUringSqe readyToWrite(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
+                                   int pollResult) throws IOException {
         IoUringOps.checkReady(dir, pollResult);
-        return !submitHeapWrite(starter, dir, request, true);
+        return submitHeapWrite(context, dir, request, true);
     }
 
     /**
@@ -140,17 +142,17 @@ final class IoUringWriteOps {
      * first time only (what remains after a partial write waits for room in the ring); always when a thread blocks
      * for it ({@link IoRequest#awaited()}).
      */
-    private static boolean tryWrite(IoUringStarter starter, IoRequest request) {
-        return request.bytes() == 0 && (request.awaited() || starter.tryFirst().tryAtStart());
+    private static boolean tryWrite(IoUringOpsContext context, IoRequest request) {
+        return request.bytes() == 0 && (request.awaited() || context.tryFirst().tryAtStart());
     }
 
     /**
-     * Records the bytes a step wrote (the buffers' positions moved over them) and writes the next step's SQE if
+     * Records the bytes a step wrote (the buffers' positions moved over them) and describes the next step's SQE if
      * any are left.
      *
-     * @return true if the request finished, false if a new SQE is in the ring
+     * @return the next SQE to write, or null if the request finished
      */
-    static boolean completeWrite(IoUringStarter starter, IoUringDirection dir, IoRequest request, int result)
+    static IoUringSqe completeWrite(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
         boolean file = request.kind() == OpKind.WRITE_FILE;
         if (Errors.isAgain(result) && !file) {
@@ -172,11 +174,11 @@ final class IoUringWriteOps {
         }
         request.addBytes(result);
         if (!request.hasRemaining()) {
-            return true;
+            return null;
         }
         if (!dir.channel.usable() || dir.cancelReason != null) {
             throw new AsynchronousCloseException(); // replaced by the cancel reason when there is one
         }
-        return !submitWrite(starter, dir, request, file);
+        return submitWrite(context, dir, request, file);
     }
 }

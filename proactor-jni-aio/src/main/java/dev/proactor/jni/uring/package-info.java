@@ -31,7 +31,9 @@
  * transmission) writes its next SQE with the same slot from the completion handler. The completion handler runs in
  * the leader, under the channel's monitor (lock order: channel, then ring). The leader's side (reaping, completion
  * handling) is {@code IoUringReaper}; starting and cancelling, on any thread, is {@code IoUringStarter}, which
- * also writes the next SQE of a request that goes on.
+ * also writes the next SQE of a request that goes on. The starter alone writes a request's SQEs: the operation
+ * classes ({@code IoUringOps} and one class per kind) only describe the step's SQE as a value ({@code IoUringSqe},
+ * one per direction, reused) or answer that the request finished at start, and never call the starter.
  *
  * <p><b>Cancellation.</b> {@code cancel} ({@code IoUringStarter}) writes an {@code IORING_OP_ASYNC_CANCEL} for the
  * slot, submits it and returns false: the request always ends with its own CQE, so it completes exactly once

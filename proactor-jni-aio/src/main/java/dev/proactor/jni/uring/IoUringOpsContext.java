@@ -1,0 +1,41 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.jni.internal.IoUringNative;
+
+/**
+ * What the operation classes ({@link IoUringOps} and the classes of each kind) read of their engine: whether to try
+ * a request on its socket first ({@link IoUringTryFirst}), the {@code ioprio} of a transfer after such a try, and
+ * the provided-buffer ring. They read, they never write to the ring: the SQE they describe is written by
+ * {@link IoUringStarter}. Immutable; its parts are thread-safe as documented on each.
+ */
+final class IoUringOpsContext {
+
+    private final IoUringFeatures features;
+    private final IoUringTryFirst tryFirst;
+    /** The engine's provided-buffer ring, or null (off, or the kernel refused it). */
+    private final IoUringBufferRing providedBuffers;
+
+    IoUringOpsContext(IoUringFeatures features, IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
+        this.features = features;
+        this.tryFirst = tryFirst;
+        this.providedBuffers = providedBuffers;
+    }
+
+    /** Whether operations the calling thread starts are tried on the socket first. */
+    IoUringTryFirst tryFirst() {
+        return tryFirst;
+    }
+
+    /** The engine's provided-buffer ring, or null if it has none. */
+    IoUringBufferRing providedBuffers() {
+        return providedBuffers;
+    }
+
+    /**
+     * The {@code ioprio} of a stream {@code RECV} or {@code SEND} whose try at start has just found the socket empty
+     * (full): {@code POLL_FIRST} when enabled, so the kernel waits for readiness instead of trying again at once.
+     */
+    int pollFirstPriority() {
+        return features.pollFirst() ? IoUringNative.RECVSEND_POLL_FIRST : 0;
+    }
+}
