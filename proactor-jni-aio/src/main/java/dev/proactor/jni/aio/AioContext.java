@@ -1,6 +1,6 @@
 package dev.proactor.jni.aio;
 
-import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.engine.CloseFailures.addTo;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;

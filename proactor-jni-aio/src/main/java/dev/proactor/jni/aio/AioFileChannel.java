@@ -2,7 +2,7 @@ package dev.proactor.jni.aio;
 
 import dev.proactor.ProactorOpenOption;
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.DirectIoAlignment;
+import dev.proactor.jni.engine.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;

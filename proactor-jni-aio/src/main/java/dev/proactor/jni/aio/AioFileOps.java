@@ -1,8 +1,8 @@
 package dev.proactor.jni.aio;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.engine.DirectIoAlignment;
 import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.LinuxAioNative;

@@ -1,11 +1,11 @@
 package dev.proactor.jni.epoll;
 
-import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.engine.CloseFailures.addTo;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.engine.NativeScratch;
+import dev.proactor.jni.engine.SocketDescriptors;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.NativeScratch;
-import dev.proactor.jni.internal.SocketDescriptors;
 import dev.proactor.spi.EngineChannel;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;

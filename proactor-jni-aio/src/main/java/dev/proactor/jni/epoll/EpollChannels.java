@@ -1,7 +1,7 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.jni.internal.AcceptedSocket;
-import dev.proactor.jni.internal.EngineSockets;
+import dev.proactor.jni.engine.AcceptedSocket;
+import dev.proactor.jni.engine.EngineSockets;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;
 import java.net.SocketAddress;

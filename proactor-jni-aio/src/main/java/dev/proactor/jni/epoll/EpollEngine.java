@@ -1,7 +1,7 @@
 package dev.proactor.jni.epoll;
 
-import static dev.proactor.jni.internal.CloseFailures.addTo;
-import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
+import static dev.proactor.jni.engine.CloseFailures.addTo;
+import static dev.proactor.jni.engine.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
 import dev.proactor.jni.internal.EpollNative;

@@ -1,15 +1,15 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.AcceptedSocket;
-import dev.proactor.jni.internal.BounceBlocks;
-import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.engine.AcceptedSocket;
+import dev.proactor.jni.engine.BounceBlocks;
+import dev.proactor.jni.engine.BounceCopies;
+import dev.proactor.jni.engine.NativeScratch;
+import dev.proactor.jni.engine.SocketAddresses;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IovecArray;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;

@@ -1,11 +1,11 @@
 package dev.proactor.jni.epoll;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.engine.NativeScratch;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.EOFException;

@@ -133,7 +133,7 @@ public final class DirectBuffers {
 
     /**
      * Whether every buffer of the request is direct, so the engine hands their memory to the kernel itself; else
-     * they go through the bounce block ({@link BounceCopies}). Any thread; allocates nothing.
+     * they go through a bounce block. Any thread; allocates nothing.
      */
     public static boolean allDirect(IoRequest request) {
         ByteBuffer[] buffers = request.buffers();

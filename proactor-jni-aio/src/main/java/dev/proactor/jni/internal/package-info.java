@@ -1,5 +1,8 @@
 /**
- * Raw JNI bindings and their Java-side guards; not exported by the module.
+ * Raw JNI bindings only: the classes that hold {@code native} methods, the loading and registration of the
+ * library, and the native data layouts and guards those methods take; not exported by the module. What the
+ * engines share above them (sockets, bounce blocks, a direction's scratch memory, {@code O_DIRECT} checks) is in
+ * {@code dev.proactor.jni.engine}.
  *
  * <p>Each {@code *Native} class mirrors one C file of {@code src/main/c}: its {@code native} methods are
  * registered by that file's table, and its constants (flags, errno values, struct sizes and offsets) are

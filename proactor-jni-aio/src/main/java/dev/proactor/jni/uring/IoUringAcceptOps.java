@@ -1,7 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.AcceptedSocket;
+import dev.proactor.jni.engine.AcceptedSocket;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;

@@ -1,15 +1,15 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.engine.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
-import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 

@@ -1,11 +1,11 @@
 package dev.proactor.jni.uring;
 
-import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.engine.CloseFailures.addTo;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.DirectIoAlignment;
+import dev.proactor.jni.engine.DirectIoAlignment;
+import dev.proactor.jni.engine.SocketDescriptors;
 import dev.proactor.jni.internal.IoNative;
-import dev.proactor.jni.internal.SocketDescriptors;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.EngineChannel;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.proactor.jni.uring;
 
-import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
+import static dev.proactor.jni.engine.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.AcceptedSocket;
-import dev.proactor.jni.internal.DirectIoAlignment;
-import dev.proactor.jni.internal.EngineSockets;
+import dev.proactor.jni.engine.AcceptedSocket;
+import dev.proactor.jni.engine.DirectIoAlignment;
+import dev.proactor.jni.engine.EngineSockets;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;

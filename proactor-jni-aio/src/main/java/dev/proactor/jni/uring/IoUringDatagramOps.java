@@ -1,13 +1,13 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.engine.NativeScratch;
+import dev.proactor.jni.engine.SocketAddresses;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;

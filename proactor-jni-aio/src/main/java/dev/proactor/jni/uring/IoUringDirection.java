@@ -1,8 +1,8 @@
 package dev.proactor.jni.uring;
 
+import dev.proactor.jni.engine.NativeScratch;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.spi.IoRequest;
 
 /**

@@ -1,7 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.CloseFailures;
+import dev.proactor.jni.engine.CloseFailures;
 import dev.proactor.jni.internal.EpollNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;

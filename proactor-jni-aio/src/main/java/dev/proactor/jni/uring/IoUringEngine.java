@@ -1,6 +1,6 @@
 package dev.proactor.jni.uring;
 
-import static dev.proactor.jni.internal.CloseFailures.addTo;
+import static dev.proactor.jni.engine.CloseFailures.addTo;
 
 import dev.proactor.spi.Engine;
 import dev.proactor.spi.EngineChannel;

@@ -1,13 +1,13 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.engine.BounceCopies;
+import dev.proactor.jni.engine.DirectIoAlignment;
+import dev.proactor.jni.engine.SocketAddresses;
 import dev.proactor.jni.internal.DirectBuffers;
-import dev.proactor.jni.internal.DirectIoAlignment;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
 import dev.proactor.jni.internal.Sockaddr;
-import dev.proactor.jni.internal.SocketAddresses;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
@@ -51,7 +51,7 @@ final class IoUringOps {
     /**
      * A stream read or write of heap buffers: its SQE is a one-shot poll ({@link #pollFor}); when the socket is
      * ready the leader moves the bytes with one non-blocking system call through a shared block
-     * ({@link dev.proactor.jni.internal.BounceBlocks}), so no native memory is held while it waits.
+     * ({@link dev.proactor.jni.engine.BounceBlocks}), so no native memory is held while it waits.
      */
     static final int MODE_READY = 4;
     /**

@@ -1,12 +1,12 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.BounceBlocks;
-import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.engine.BounceBlocks;
+import dev.proactor.jni.engine.BounceCopies;
+import dev.proactor.jni.engine.NativeScratch;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.jni.internal.SocketNative;
 import dev.proactor.spi.IoRequest;
 import dev.proactor.spi.OpKind;

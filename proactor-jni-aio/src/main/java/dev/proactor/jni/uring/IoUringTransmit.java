@@ -1,13 +1,13 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.engine.NativeScratch;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.ErrnoNative;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.IoNative;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.NativeMemory;
-import dev.proactor.jni.internal.NativeScratch;
 import dev.proactor.spi.IoRequest;
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
-import dev.proactor.jni.internal.BounceBlocks;
-import dev.proactor.jni.internal.BounceCopies;
+import dev.proactor.jni.engine.BounceBlocks;
+import dev.proactor.jni.engine.BounceCopies;
 import dev.proactor.jni.internal.DirectBuffers;
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.jni.internal.IovecArray;

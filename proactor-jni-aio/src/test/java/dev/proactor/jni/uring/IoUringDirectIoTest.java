@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.AsynchChannel;
 import dev.proactor.Demultiplexor;
 import dev.proactor.ProactorOpenOption;
-import dev.proactor.jni.internal.AbstractDirectIoTest;
+import dev.proactor.jni.engine.AbstractDirectIoTest;
 import dev.proactor.jni.internal.FileNative;
 import dev.proactor.jni.internal.LinuxAioNative;
 import java.io.IOException;

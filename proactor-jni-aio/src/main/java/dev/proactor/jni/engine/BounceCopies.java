@@ -1,5 +1,7 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.NativeMemory;
 import dev.proactor.spi.IoRequest;
 import java.nio.ByteBuffer;
 

@@ -1,4 +1,4 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

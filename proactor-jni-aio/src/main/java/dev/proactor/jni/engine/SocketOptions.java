@@ -1,5 +1,6 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
+import dev.proactor.jni.internal.SocketNative;
 import java.net.SocketException;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;

@@ -1,6 +1,8 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.SocketNative;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;

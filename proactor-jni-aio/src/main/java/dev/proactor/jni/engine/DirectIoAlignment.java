@@ -1,6 +1,8 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.LinuxAioNative;
+import dev.proactor.jni.internal.NativeMemory;
 import java.io.IOException;
 import java.lang.ref.Reference;
 import java.nio.ByteBuffer;

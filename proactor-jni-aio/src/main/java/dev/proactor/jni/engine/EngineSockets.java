@@ -1,8 +1,11 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
-import static dev.proactor.jni.internal.CloseFailures.closeQuietly;
+import static dev.proactor.jni.engine.CloseFailures.closeQuietly;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.FileNative;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;

@@ -1,5 +1,10 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
+import dev.proactor.jni.internal.DirectBuffers;
+import dev.proactor.jni.internal.IoNative;
+import dev.proactor.jni.internal.IovecArray;
+import dev.proactor.jni.internal.NativeMemory;
+import dev.proactor.jni.internal.Sockaddr;
 import java.nio.ByteBuffer;
 
 /**
@@ -56,7 +61,9 @@ public final class NativeScratch {
         return iovecs;
     }
 
-    /** This direction's own bounce block (kept while the channel lives; see {@link BounceBlocks} for the shared ones). */
+    /**
+     * This direction's own bounce block (kept while the channel lives; see {@link BounceBlocks} for the shared ones).
+     */
     public NativeMemory bounce() {
         if (bounce == null) {
             bounce = NativeMemory.allocate(BOUNCE_SIZE);

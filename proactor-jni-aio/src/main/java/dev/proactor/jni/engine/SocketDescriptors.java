@@ -1,6 +1,9 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.ErrnoNative;
+import dev.proactor.jni.internal.Sockaddr;
+import dev.proactor.jni.internal.SocketNative;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.net.SocketOption;

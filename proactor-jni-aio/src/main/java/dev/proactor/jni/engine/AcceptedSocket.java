@@ -1,6 +1,7 @@
-package dev.proactor.jni.internal;
+package dev.proactor.jni.engine;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.IoNative;
 import java.io.IOException;
 
 /**
