@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Skipped on a Java that cannot enable a SecurityManager (24 and later). Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("forked")
 public abstract class AbstractNio2SecurityManagerTest {
 
     /** Row {@code NIO2_SECURITY_MANAGER} of {@link ConfigurationTable}, on the engine the test class names. */

@@ -7,6 +7,7 @@ import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.EngineProvider;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the failed checks, with their first occurrences, are the failure message. Waits are bounded only as hang guards
  * (the ramp-up and the drain wait as long as they progress); nothing asserts on time or speed.
  */
+@Tag("soak")
 public abstract class AbstractSoakTest {
 
     /** Row {@code SOAKS} of {@link ConfigurationTable}, on the engine the test class names. */
