@@ -31,10 +31,16 @@ import org.junit.jupiter.api.TestInfo;
  * {@link EngineUnderTest}, and its module runs it (each engine's suites run in that engine's module). An engine
  * the machine cannot run still gets its rows, so its tests report why they are skipped.
  *
- * <p>{@code -Dproactor.conformance.fullMatrix=true} (the {@code full-matrix} Maven profile) turns every {@code HALF}
- * into {@code EVERY} and adds a second owner-mode thread to {@code EVERY} (see {@link ConformanceMatrix}).
+ * <p>Two tiers change the table's entries. {@code -Dproactor.conformance.fullMatrix=true} (the {@code full-matrix}
+ * Maven profile) turns every {@code HALF} into {@code EVERY} and adds a second owner-mode thread to {@code EVERY}.
+ * {@value #QUICK}{@code =true} (the {@code quick} Maven profile, a contributor's loop) runs a few configurations
+ * in place of {@code EVERY} and {@code HALF} (each wait strategy and leader mode once, see
+ * {@link ConformanceMatrix}) and only the shared leader in place of {@code LEADERS}.
  */
 public final class ConfigurationTable {
+
+    /** System property: the quick tier ({@code true}), fewer configurations per suite. */
+    public static final String QUICK = "proactor.conformance.quick";
 
     /** The engines, in the order of the table's columns. */
     static final List<String> ENGINES = List.of("nio", "epoll", "io_uring", "linux-aio", "test-manual");
@@ -109,7 +115,7 @@ public final class ConfigurationTable {
         PAIR,
         /** The engine's default wait strategy with 2 threads and a shared leader, and with 4 and a dedicated one. */
         PAIR_WIDE,
-        /** Our NIO.2 provider on the engine's default wait strategy, once per leader mode. */
+        /** Our NIO.2 provider on the engine's default wait strategy, once per leader mode (quick tier: shared). */
         LEADERS,
         /** The JDK's provider (the reference), then {@code LEADERS}. */
         JDK_AND_LEADERS,
@@ -138,6 +144,9 @@ public final class ConfigurationTable {
     /** The demultiplexor configurations of {@code suite} on {@code engine}. */
     public static Stream<ProactorConfig> configurations(Suite suite, String engine) {
         Cover cover = suite.on(engine);
+        if (quick() && (cover == EVERY || cover == HALF)) {
+            return ConformanceMatrix.few(engine);
+        }
         switch (cover) {
             case EVERY:
                 return ConformanceMatrix.of(engine);
@@ -160,7 +169,8 @@ public final class ConfigurationTable {
     public static Stream<Nio2Target> providers(Suite suite, TestInfo test) {
         return engines(test).flatMap(engine -> {
             Cover cover = suite(suite, test).on(engine);
-            Stream<Nio2Target> ours = Stream.of(LeaderMode.values()).map(mode -> new Nio2Target(
+            LeaderMode[] modes = quick() ? new LeaderMode[] {LeaderMode.SHARED} : LeaderMode.values();
+            Stream<Nio2Target> ours = Stream.of(modes).map(mode -> new Nio2Target(
                     engine + "/" + mode.name().toLowerCase(Locale.ROOT),
                     ProactorConfig.builder().engine(engine).leader(mode).strict(true).build()));
             switch (cover) {
@@ -252,6 +262,10 @@ public final class ConfigurationTable {
     private static IllegalStateException notFor(Suite suite, String engine, Cover cover, String what) {
         return new IllegalStateException("ConfigurationTable: " + suite + " on " + engine + " is " + cover
                 + ", which gives no " + what);
+    }
+
+    private static boolean quick() {
+        return Boolean.getBoolean(QUICK);
     }
 
     /** The engine's first wait strategy; null where it is unavailable, so its tests report why. */

@@ -66,6 +66,22 @@ public final class ConformanceMatrix {
         return half.stream();
     }
 
+    /**
+     * A few of the matrix, for a quick run: each wait strategy once with a shared leader (thread counts 1, 2, 4 in
+     * turn), and on the first wait strategy a dedicated leader with 2 threads and the owner leader with 1, so each
+     * wait strategy and leader mode still runs.
+     */
+    static Stream<ProactorConfig> few(String engine) {
+        List<ProactorConfig> few = new ArrayList<>();
+        List<String> strategies = strategies(engine);
+        for (int i = 0; i < strategies.size(); i++) {
+            few.add(config(engine, strategies.get(i), THREADS[i % THREADS.length], LeaderMode.SHARED));
+        }
+        few.add(config(engine, strategies.get(0), 2, LeaderMode.DEDICATED));
+        few.add(config(engine, strategies.get(0), 1, LeaderMode.OWNER));
+        return few.stream();
+    }
+
     /** Every configuration of the matrix for {@code engine} (strict: never a silent fallback). */
     static Stream<ProactorConfig> of(String engine) {
         List<ProactorConfig> all = new ArrayList<>();
