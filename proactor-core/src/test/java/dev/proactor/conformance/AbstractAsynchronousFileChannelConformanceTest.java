@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.AsynchronousFileChannel;
@@ -34,6 +35,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,11 +49,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * operations in flight at once, end of file, errors thrown by the call, a closed channel failing operations
  * through their outcome (handlers invoked off the calling thread), size, truncate, force, locks (one held by
  * another process included: waiting, failing with {@link AsynchronousCloseException} on close, a future cancelled
- * with interruption closing the channel). A concrete subclass declares {@code static Stream<Nio2FileTarget>
- * targets()}. Waits are hang guards only; nothing asserts on time.
+ * with interruption closing the channel). A concrete subclass names its
+ * engine ({@link EngineUnderTest}). Waits are hang guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractAsynchronousFileChannelConformanceTest {
+
+    /** Row {@code ASYNC_FILE_CHANNEL} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2FileTarget> targets(TestInfo test) {
+        return ConfigurationTable.fileChannels(Suite.ASYNC_FILE_CHANNEL, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final StandardOpenOption[] RW = {StandardOpenOption.READ, StandardOpenOption.WRITE,

@@ -18,6 +18,7 @@ import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.OperationCancelledException;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.EngineProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,20 +55,26 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The socket conformance suite, written once and run by every engine module: a concrete subclass declares
- * {@code static Stream<ProactorConfig> configurations()} (usually {@link ConformanceMatrix#of(String)}) and
- * inherits every test, each run under every configuration. An engine the machine cannot run is skipped with
+ * The socket conformance suite, written once and run by every engine module: a concrete subclass names its engine
+ * ({@link EngineUnderTest}) and inherits every test, each run under every configuration {@link ConfigurationTable}
+ * gives. An engine the machine cannot run is skipped with
  * its unavailability cause.
  *
  * <p>Waits are bounded only as hang guards (a test that would hang fails instead); nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractConformanceTest {
+
+    /** Row {@code SOCKETS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.SOCKETS, test);
+    }
 
     /** Hang guard for awaiting completions. */
     private static final long GUARD_SECONDS = 60;

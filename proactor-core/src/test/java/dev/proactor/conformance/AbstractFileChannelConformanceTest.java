@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
@@ -29,6 +30,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,11 +43,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and from virtual threads in the forked JDK 21+ run ({@link Callers}): byte-exact positional, relative,
  * scattering and gathering transfers (heap buffers larger than one bounce chunk included), end of file, append
  * mode, access modes, argument errors, a closed channel, truncate, force, map, transfers, locks, an interrupted
- * caller, many concurrent callers, and {@code O_DIRECT}. A concrete subclass declares
- * {@code static Stream<Nio2FileTarget> targets()}. Waits are hang guards only; nothing asserts on time.
+ * caller, many concurrent callers, and {@code O_DIRECT}. A concrete subclass names its
+ * engine ({@link EngineUnderTest}). Waits are hang guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractFileChannelConformanceTest {
+
+    /** Row {@code FILE_CHANNEL} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2FileTarget> targets(TestInfo test) {
+        return ConfigurationTable.fileChannels(Suite.FILE_CHANNEL, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final OpenOption[] RW = {StandardOpenOption.READ, StandardOpenOption.WRITE,

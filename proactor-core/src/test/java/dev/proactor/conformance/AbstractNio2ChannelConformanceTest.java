@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -37,7 +38,9 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,11 +50,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link java.nio.channels.AsynchronousByteChannel}) that programs rely on: data, one pending operation per
  * direction, timeouts and cancelled futures, half-close, close, closed channels, binding and addresses. Socket
  * options are in {@link AbstractNio2OptionConformanceTest}. Written once and run against the JDK's provider (the
- * reference) and ours on every engine: a concrete subclass declares {@code static Stream<Nio2Target> targets()}.
+ * reference) and ours on every engine: a concrete subclass names its engine ({@link EngineUnderTest}).
  * Waits are hang guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2ChannelConformanceTest {
+
+    /** Row {@code NIO2_CHANNEL} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_CHANNEL, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     /** How long a test lets an operation that can never complete stay pending before it checks the state. */

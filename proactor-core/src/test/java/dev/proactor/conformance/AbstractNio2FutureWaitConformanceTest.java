@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousChannelGroup;
@@ -26,6 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,6 +50,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2FutureWaitConformanceTest {
+
+    /** Row {@code NIO2_FUTURE_WAIT} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_FUTURE_WAIT, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final long GUARD_NANOS = TimeUnit.SECONDS.toNanos(Outcome.GUARD_SECONDS);

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousChannelGroup;
@@ -30,6 +31,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,11 +41,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The contracts of {@link AsynchronousChannelGroup} as a NIO.2 program sees them: life cycle, what a handler that
  * throws or blocks does to the group, the default group, and operations outliving the thread that started them
  * (where handlers run is in {@link AbstractNio2HandlerThreadsConformanceTest}). Written once and run against the
- * JDK's provider (the reference) and ours on every engine: a concrete subclass declares
- * {@code static Stream<Nio2Target> targets()}. Waits are hang guards only; nothing asserts on time.
+ * JDK's provider (the reference) and ours on every engine: a concrete subclass names its
+ * engine ({@link EngineUnderTest}). Waits are hang guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2GroupConformanceTest {
+
+    /** Row {@code NIO2_GROUP} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_GROUP, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

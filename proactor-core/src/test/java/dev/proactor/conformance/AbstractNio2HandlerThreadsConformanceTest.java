@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousChannelGroup;
@@ -24,6 +25,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,11 +37,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * another thread caused (a start on a foreign thread, a close, a handler hopping between groups), and nested
  * completions that never overflow the stack. The group's life cycle and handlers that throw or block are in
  * {@link AbstractNio2GroupConformanceTest}. Written once and run against the JDK's provider (the reference) and
- * ours on every engine: a concrete subclass declares {@code static Stream<Nio2Target> targets()}. Waits are hang
+ * ours on every engine: a concrete subclass names its engine ({@link EngineUnderTest}). Waits are hang
  * guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2HandlerThreadsConformanceTest {
+
+    /** Row {@code NIO2_HANDLER_THREADS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_HANDLER_THREADS, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -19,7 +20,9 @@ import java.nio.channels.spi.AsynchronousChannelProvider;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import jdk.net.ExtendedSocketOptions;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +35,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2OptionConformanceTest {
+
+    /** Row {@code NIO2_OPTION} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_OPTION, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.nio2.ProactorAsynchronousChannelProvider;
 import dev.proactor.spi.EngineProvider;
 import java.io.File;
@@ -14,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,11 +32,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with a policy that grants the scenario's code base only a few socket permissions and everything else on the
  * class path {@code AllPermission}, as a deployment grants a trusted library. The JDK's provider is the reference.
  *
- * <p>A concrete subclass declares {@code static List<String> targets()}: {@value #JDK} or engine names. Skipped on a
- * Java that cannot enable a SecurityManager (24 and later). Waits are hang guards only.
+ * <p>A concrete subclass names its engines ({@link EngineUnderTest}); a target is {@value #JDK} or an engine name.
+ * Skipped on a Java that cannot enable a SecurityManager (24 and later). Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("forked")
 public abstract class AbstractNio2SecurityManagerTest {
+
+    /** Row {@code NIO2_SECURITY_MANAGER} of {@link ConfigurationTable}, on the engine the test class names. */
+    static List<String> targets(TestInfo test) {
+        return ConfigurationTable.engineNames(Suite.NIO2_SECURITY_MANAGER, test);
+    }
 
     /** The target naming the JDK's own provider. */
     public static final String JDK = "jdk";

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -25,6 +26,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,11 +37,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * that waits for the next operation of its own channel, an operation whose bytes are already there while every
  * thread of the group waits, a group shut down while a handler waits for the caller, a cancelled accept, and what a
  * handler leaves behind on its thread. The JDK completes each at once; so must every engine. Written once and run
- * against the JDK's provider (the reference) and ours on every engine: a concrete subclass declares
- * {@code static Stream<Nio2Target> targets()}. Waits are hang guards only; nothing asserts on time.
+ * against the JDK's provider (the reference) and ours on every engine: a concrete subclass names its
+ * engine ({@link EngineUnderTest}). Waits are hang guards only; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class AbstractNio2WaitingHandlerConformanceTest {
+
+    /** Row {@code NIO2_WAITING_HANDLER} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<Nio2Target> targets(TestInfo test) {
+        return ConfigurationTable.providers(Suite.NIO2_WAITING_HANDLER, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

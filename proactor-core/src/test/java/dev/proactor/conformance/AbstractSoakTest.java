@@ -3,15 +3,18 @@ package dev.proactor.conformance;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.EngineProvider;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fault-injection soak of the public API, written once and run by every engine module: a concrete subclass
- * declares {@code static Stream<SoakSettings> configurations()} (usually {@link SoakSettings#of(String)}: one run
- * with a shared and one with a dedicated leader).
+ * names its engine ({@link EngineUnderTest}); {@link ConfigurationTable} gives its runs (one per leader mode).
  *
  * <p>An echo service on the proactor (accept loop; per connection up to two reads pending, one write of data plus
  * empty "marker" writes, scattering and gathering; see {@link SoakConnection}) serves a few hundred client
@@ -32,7 +35,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the failed checks, with their first occurrences, are the failure message. Waits are bounded only as hang guards
  * (the ramp-up and the drain wait as long as they progress); nothing asserts on time or speed.
  */
+@Tag("soak")
 public abstract class AbstractSoakTest {
+
+    /** Row {@code SOAKS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<SoakSettings> configurations(TestInfo test) {
+        return ConfigurationTable.soaks(Suite.SOAKS, test);
+    }
 
     @ParameterizedTest(name = "[{index}] {0}")
     @MethodSource("configurations")

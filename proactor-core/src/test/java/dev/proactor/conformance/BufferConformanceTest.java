@@ -22,6 +22,7 @@ import dev.proactor.OpSend;
 import dev.proactor.OpTransmit;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,6 +45,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,13 +58,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * stream) and over more buffers than one system call takes ({@code IOV_MAX}, 1024 on Linux); and misuse that must
  * never reach native memory: a buffer repositioned while its read is pending, and a buffer whose memory was freed
  * (a closed {@code java.lang.foreign.Arena}, JDK 22 and later), for stream and datagram operations and the
- * header of a file transmission. A concrete subclass declares
- * {@code static Stream<ProactorConfig> configurations()}.
+ * header of a file transmission. A concrete subclass names its
+ * engine ({@link EngineUnderTest}).
  *
  * <p>Waits are bounded only as hang guards; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class BufferConformanceTest {
+
+    /** Row {@code BUFFERS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.BUFFERS, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final long GUARD_SECONDS = 60;

@@ -12,6 +12,7 @@ import dev.proactor.OpReceive;
 import dev.proactor.OpSend;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramPacket;
@@ -26,6 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,11 +38,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@link AsynchChannel#setChainedCallbacks}): by the callback's thread right after it (chained, at most 16 in a
  * row), or behind the completions of other channels already queued. Each test holds the one dispatching thread of
  * a demultiplexor in a gate callback while it queues completions that all happen at start, then records the order
- * of the callbacks that follow. Run by every engine module: a concrete subclass declares
- * {@code static Stream<ProactorConfig> configurations()}. Waits are hang guards only.
+ * of the callbacks that follow. Run by every engine module: a concrete subclass names
+ * its engine ({@link EngineUnderTest}). Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class ChainedCallbacksConformanceTest {
+
+    /** Row {@code CHAINED_CALLBACKS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.CHAINED_CALLBACKS, test);
+    }
 
     private static final long GUARD_SECONDS = 60;
     private static final String NAME = "[{index}] {0}";

@@ -10,10 +10,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The settings every conformance test runs under for one engine: each of its wait strategies x {1, 2, 4}
- * threads x {shared, dedicated} leader, and x 1 thread with the owner leader (meant for one thread; the full
- * matrix adds a second, which only dispatches). Engine modules call {@link #of(String)} from a static
- * {@code configurations()} method of their concrete test class.
+ * The engines on the class path (lookup, skip when unavailable) and the matrix of one engine: each of its wait
+ * strategies x {1, 2, 4} threads x {shared, dedicated} leader, and x 1 thread with the owner leader (meant for one
+ * thread; the full matrix adds a second, which only dispatches), or its cross-section. Which suite runs which of
+ * these is {@link ConfigurationTable}'s decision.
  */
 public final class ConformanceMatrix {
 
@@ -51,7 +51,7 @@ public final class ConformanceMatrix {
      * {@code -Dproactor.conformance.fullMatrix=true} (the {@code full-matrix} Maven profile) returns the whole
      * matrix instead.
      */
-    public static Stream<ProactorConfig> crossSection(String engine) {
+    static Stream<ProactorConfig> crossSection(String engine) {
         if (Boolean.getBoolean(FULL_MATRIX)) {
             return of(engine);
         }
@@ -66,8 +66,24 @@ public final class ConformanceMatrix {
         return half.stream();
     }
 
+    /**
+     * A few of the matrix, for a quick run: each wait strategy once with a shared leader (thread counts 1, 2, 4 in
+     * turn), and on the first wait strategy a dedicated leader with 2 threads and the owner leader with 1, so each
+     * wait strategy and leader mode still runs.
+     */
+    static Stream<ProactorConfig> few(String engine) {
+        List<ProactorConfig> few = new ArrayList<>();
+        List<String> strategies = strategies(engine);
+        for (int i = 0; i < strategies.size(); i++) {
+            few.add(config(engine, strategies.get(i), THREADS[i % THREADS.length], LeaderMode.SHARED));
+        }
+        few.add(config(engine, strategies.get(0), 2, LeaderMode.DEDICATED));
+        few.add(config(engine, strategies.get(0), 1, LeaderMode.OWNER));
+        return few.stream();
+    }
+
     /** Every configuration of the matrix for {@code engine} (strict: never a silent fallback). */
-    public static Stream<ProactorConfig> of(String engine) {
+    static Stream<ProactorConfig> of(String engine) {
         List<ProactorConfig> all = new ArrayList<>();
         for (String ws : strategies(engine)) {
             for (int t : THREADS) {

@@ -20,6 +20,7 @@ import dev.proactor.OpWrite;
 import dev.proactor.OperationCancelledException;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.Completions.Completion;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.OpKind;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -45,7 +46,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,8 +56,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The datagram conformance suite: receive and send on bound, connected and wrapped datagram channels over
- * loopback, truncation, empty datagrams, cancel and close. A concrete subclass declares
- * {@code static Stream<ProactorConfig> configurations()}.
+ * loopback, truncation, empty datagrams, cancel and close. A concrete subclass names its
+ * engine ({@link EngineUnderTest}).
  *
  * <p>UDP may lose datagrams, but not on loopback with the socket buffers far from full: the echo test keeps at
  * most one datagram per sender in flight (ping-pong), so every datagram must be accounted for. Waits are
@@ -62,6 +65,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class DatagramConformanceTest {
+
+    /** Row {@code DATAGRAMS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.DATAGRAMS, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();

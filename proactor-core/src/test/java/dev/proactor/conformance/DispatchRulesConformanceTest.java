@@ -18,6 +18,7 @@ import dev.proactor.OpRead;
 import dev.proactor.OpTimer;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -40,18 +41,25 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The dispatcher's rules on real sockets, run by every engine module like {@link AbstractConformanceTest}: a
- * concrete subclass declares {@code static Stream<ProactorConfig> configurations()}. Error paths keep the
+ * concrete subclass names its engine ({@link EngineUnderTest}). Error paths keep the
  * per-direction order; leadership passes on; a zero timeout polls; interrupts and handler errors never stop or
  * spin the pool; operations after close complete; misuse throws at the call. Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class DispatchRulesConformanceTest {
+
+    /** Row {@code DISPATCH_RULES} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.DISPATCH_RULES, test);
+    }
 
     private static final long GUARD_SECONDS = 60;
     private static final String NAME = "[{index}] {0}";

@@ -13,6 +13,7 @@ import dev.proactor.Demultiplexor;
 import dev.proactor.OperationCancelledException;
 import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.Completions.Completion;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -29,7 +30,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -38,13 +41,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The file conformance suite: positional reads and writes with {@link AsynchChannel#openFile}, end of file,
  * cancel and close while file operations are pending, and the {@code proactor.fileEngine} setting. A concrete
- * subclass declares {@code static Stream<ProactorConfig> configurations()}. It needs no sockets, so it also runs
+ * subclass names its engine ({@link EngineUnderTest}). It needs no sockets, so it also runs
  * on an engine without any (the file engine does the work).
  *
  * <p>Waits are bounded only as hang guards; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class FileConformanceTest {
+
+    /** Row {@code FILES} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.FILES, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

@@ -6,14 +6,12 @@ import dev.proactor.Demultiplexor;
 import dev.proactor.ProactorConfig;
 import dev.proactor.spi.EngineProvider;
 import java.io.IOException;
-import java.util.stream.Stream;
 
 /**
  * The file channels a contract test runs against: the JDK's ({@code FileChannel.open},
  * {@code AsynchronousFileChannel.open}; the reference: a contract test that fails on them reads the contract wrong)
- * or ours ({@link dev.proactor.nio2.ProactorFiles}) on one engine's file engine. Engine modules return
- * {@link #ofEngine(String)} (and the {@code nio} module also {@link #jdk()}) from a static {@code targets()}
- * method of their concrete test classes.
+ * or ours ({@link dev.proactor.nio2.ProactorFiles}) on one engine's file engine ({@link ConfigurationTable} lists
+ * them).
  *
  * @param name   shown in the test name
  * @param config our demultiplexor's configuration; null for the JDK's channels
@@ -23,12 +21,6 @@ public record Nio2FileTarget(String name, ProactorConfig config) {
     /** The JDK's own file channels. */
     public static Nio2FileTarget jdk() {
         return new Nio2FileTarget("jdk", null);
-    }
-
-    /** Ours on {@code engine} (its default wait strategy, a shared leader, two pool threads). */
-    public static Stream<Nio2FileTarget> ofEngine(String engine) {
-        return Stream.of(new Nio2FileTarget(engine, ProactorConfig.builder().engine(engine).threads(2)
-                .strict(true).build()));
     }
 
     /** Whether this is the JDK's implementation. */

@@ -47,16 +47,11 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
     public static final String IN_FLIGHT_MIB = "proactor.soak.inFlightMiB";
     public static final long DEFAULT_SEED = 20240917L;
 
-    /** The soak runs of {@code engine}: one per configured leader mode, sharing the engine's seconds. */
-    public static Stream<SoakSettings> of(String engine) {
-        return of(engine, "shared,dedicated");
-    }
-
     /**
-     * As {@link #of(String)}, with the leader modes run when {@value #LEADERS} is not set (comma-separated), for an
-     * engine with a mode of its own to cover (io_uring's owner mode makes a single-issuer ring).
+     * The soak runs of {@code engine}: one per leader mode of {@value #LEADERS}, else of {@code defaultLeaders}
+     * (comma-separated; {@link ConfigurationTable} gives them), sharing the engine's seconds.
      */
-    public static Stream<SoakSettings> of(String engine, String defaultLeaders) {
+    static Stream<SoakSettings> of(String engine, String defaultLeaders) {
         int connections = intProperty(CONNECTIONS, 400, 1);
         int seconds = intProperty(SECONDS, 20, 1);
         int threads = intProperty(THREADS, 4, 1);

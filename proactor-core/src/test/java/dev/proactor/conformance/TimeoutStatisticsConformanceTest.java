@@ -18,6 +18,7 @@ import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.OperationCancelledException;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.InterruptedByTimeoutException;
@@ -29,20 +30,27 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Operation timeouts, per-channel counters, demultiplexor totals and the JFR operation event on real sockets,
- * run by every engine module (subclasses declare {@code static Stream<ProactorConfig> configurations()}).
+ * run by every engine module (a concrete subclass names its engine: {@link EngineUnderTest}).
  * Timeouts are short; the tests only check that an operation timed out, never how fast.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class TimeoutStatisticsConformanceTest {
+
+    /** Row {@code TIMEOUT_STATISTICS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.TIMEOUT_STATISTICS, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final long SHORT_MS = 100;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.proactor.Demultiplexor;
 import dev.proactor.LeaderMode;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.spi.EngineProvider;
 import dev.proactor.tls.TlsChannel;
 import dev.proactor.tls.TlsHandler;
@@ -39,28 +40,25 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link TlsChannel} on real sockets, run by every engine module: a concrete subclass declares
- * {@code static Stream<ProactorConfig> configurations()}, normally {@link #configurationsOf(String)}. Waits are
- * hang guards only; nothing asserts on timing.
+ * {@link TlsChannel} on real sockets, run by every engine module: a concrete subclass names its engine
+ * ({@link EngineUnderTest}). Waits are hang guards only; nothing asserts on timing.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class TlsConformanceTest {
 
+    /** Row {@code TLS} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.TLS, test);
+    }
+
     private static final long GUARD_SECONDS = 60;
     private static final String NAME = "[{index}] {0}";
-
-    /** Two settings per engine (TLS is above the dispatcher, whose matrix the other suites cover). */
-    public static Stream<ProactorConfig> configurationsOf(String engine) {
-        return Stream.of(
-                ProactorConfig.builder().engine(engine).threads(2).leader(LeaderMode.SHARED).strict(true).build(),
-                ProactorConfig.builder().engine(engine).threads(4).leader(LeaderMode.DEDICATED).strict(true)
-                        .build());
-    }
 
     private static void assumeAvailable(ProactorConfig config) {
         EngineProvider p = ConformanceMatrix.provider(config.engine());

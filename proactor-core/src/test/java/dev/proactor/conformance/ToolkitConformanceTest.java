@@ -20,6 +20,7 @@ import dev.proactor.OpAccept;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.conformance.ToolkitTesting.EchoService;
 import dev.proactor.tls.TlsChannel;
 import dev.proactor.tls.TlsHandler;
@@ -45,20 +46,26 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The toolkit ({@link Acceptor}, {@link Connector}, {@link ReadFully}) on real sockets, run by every engine
- * module: a concrete subclass declares {@code static Stream<ProactorConfig> configurations()}, usually
- * {@link ToolkitTesting#configurations(String)}. Waits are hang guards only.
+ * module: a concrete subclass names its engine ({@link EngineUnderTest}). Waits are hang guards only.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class ToolkitConformanceTest {
+
+    /** Row {@code TOOLKIT} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.TOOLKIT, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
 

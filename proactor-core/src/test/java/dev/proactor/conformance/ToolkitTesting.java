@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.proactor.AsynchChannel;
-import dev.proactor.LeaderMode;
 import dev.proactor.OpRead;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
@@ -20,31 +19,16 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
- * What the toolkit, timeout and statistics conformance tests share: a small matrix (the toolkit sits on the
- * public API, whose rules the full matrix already covers), hang guards, an echo service and blocking clients.
+ * What the toolkit, timeout and statistics conformance tests share: hang guards, an echo service and blocking
+ * clients.
  */
 public final class ToolkitTesting {
 
     static final long GUARD_SECONDS = 60;
 
     private ToolkitTesting() {
-    }
-
-    /**
-     * Two configurations of {@code engine}: its first wait strategy with one pool thread and a shared leader, and
-     * with two threads and a dedicated leader.
-     */
-    public static Stream<ProactorConfig> configurations(String engine) {
-        EngineProvider p = ConformanceMatrix.provider(engine);
-        String ws = p.isAvailable() ? p.waitStrategies().get(0) : null;
-        return Stream.of(
-                ProactorConfig.builder().engine(engine).waitStrategy(ws).threads(1).leader(LeaderMode.SHARED)
-                        .strict(true).build(),
-                ProactorConfig.builder().engine(engine).waitStrategy(ws).threads(2).leader(LeaderMode.DEDICATED)
-                        .strict(true).build());
     }
 
     static void assumeAvailable(ProactorConfig config) {

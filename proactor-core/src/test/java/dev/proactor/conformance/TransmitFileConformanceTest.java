@@ -17,6 +17,7 @@ import dev.proactor.OpTransmit;
 import dev.proactor.OpWrite;
 import dev.proactor.OperationCancelledException;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,12 +51,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * header, file region and trailer to a plain JDK socket that checks the byte count and checksum of everything
  * it receives. Covers 0 bytes, 1 byte, 100 MiB, header and trailer, a file that ends early, a file channel
  * whose {@code transferTo} fails (the copying path), and cancel and close while a transmission is pending. A
- * concrete subclass declares {@code static Stream<ProactorConfig> configurations()}.
+ * concrete subclass names its engine ({@link EngineUnderTest}).
  *
  * <p>Waits are bounded only as hang guards; nothing asserts on time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class TransmitFileConformanceTest {
+
+    /** Row {@code TRANSMIT_FILE} of {@link ConfigurationTable}, on the engine the test class names. */
+    static Stream<ProactorConfig> configurations(TestInfo test) {
+        return ConfigurationTable.configurations(Suite.TRANSMIT_FILE, test);
+    }
 
     private static final String NAME = "[{index}] {0}";
     private static final int BIG = 100 << 20;

@@ -5,6 +5,7 @@ import java.util.List;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,9 @@ import org.junit.jupiter.api.Test;
  * {@code quiesce()} that such an engine must have; so a completion racing with the demultiplexor's close could be
  * left in the scripted engine, which says nothing about the dispatcher.
  */
+// The class is public in an exported package of the module the tests are compiled into; JUnit is on the class path.
+@SuppressWarnings("exports")
+@Tag("model-check")
 public class CloseModelCheckTest {
 
     private final ReadJournal j = new ReadJournal();

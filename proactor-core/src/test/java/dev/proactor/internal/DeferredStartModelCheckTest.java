@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * every thread finished, and after close and drain no slot is still taken, nothing is deferred and no drain of
  * the deferred queue is pending.
  */
+// The class is public in an exported package of the module the tests are compiled into; JUnit is on the class path.
+@SuppressWarnings("exports")
+@Tag("model-check")
 public class DeferredStartModelCheckTest {
 
     private final Demultiplexor demux = ModelChecking.openScripted(1);

@@ -5,6 +5,7 @@ import java.util.List;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * submitted after a {@code close()} returned fails with {@link ClosedChannelException}; after close and drain
  * nothing is active, waiting, parked in the engine or leading.
  */
+// The class is public in an exported package of the module the tests are compiled into; JUnit is on the class path.
+@SuppressWarnings("exports")
+@Tag("model-check")
 public class DirectionModelCheckTest {
 
     private final ReadJournal j = new ReadJournal();

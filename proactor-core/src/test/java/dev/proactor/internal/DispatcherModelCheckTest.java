@@ -22,6 +22,7 @@ import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.StressOptions;
 import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,9 @@ import org.junit.jupiter.api.Test;
  * cannot be model checked (a timeout that really expires would look like a hang); they are run in Lincheck's
  * stress mode instead ({@link #stressWithShortTimeouts()}).
  */
+// The class is public in an exported package of the module the tests are compiled into; JUnit is on the class path.
+@SuppressWarnings("exports")
+@Tag("model-check")
 public class DispatcherModelCheckTest {
 
     private static final int TIMERS = 16;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,9 @@ import org.junit.jupiter.api.Test;
  * dispatched (a timer that fires before its read is admitted still ends it); the direction's ordering and
  * exactly-once rules; nothing left after close and drain.
  */
+// The class is public in an exported package of the module the tests are compiled into; JUnit is on the class path.
+@SuppressWarnings("exports")
+@Tag("model-check")
 public class TimeoutModelCheckTest {
 
     private final ReadJournal j = new ReadJournal();

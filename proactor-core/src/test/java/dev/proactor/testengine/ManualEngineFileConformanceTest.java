@@ -1,18 +1,13 @@
 package dev.proactor.testengine;
 
-import dev.proactor.ProactorConfig;
-import dev.proactor.conformance.ConformanceMatrix;
+import dev.proactor.conformance.EngineUnderTest;
 import dev.proactor.conformance.FileConformanceTest;
-import java.util.stream.Stream;
 
 /**
- * The file conformance suite on an engine with no I/O of its own, so only the built-in file engine on its
- * dedicated secondary processor does the work. With one shared pool thread, that thread sits in the manual
- * engine's wait: file completions are then dispatched only because the dedicated leader interrupts it.
+ * The file conformance suite on an engine with no I/O of its own, so only the built-in file engine on its dedicated
+ * secondary processor does the work. With one shared pool thread, that thread sits in the manual engine's wait: file
+ * completions are then dispatched only because the dedicated leader interrupts it.
  */
+@EngineUnderTest(ManualEngineProvider.NAME)
 class ManualEngineFileConformanceTest extends FileConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(ManualEngineProvider.NAME);
-    }
 }

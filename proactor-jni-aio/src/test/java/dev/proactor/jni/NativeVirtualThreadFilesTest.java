@@ -4,6 +4,7 @@ import dev.proactor.conformance.Fifo;
 import dev.proactor.conformance.VirtualThreadFork;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
  * is unavailable, the FIFO one also where no FIFO can be made). Skipped, with the reason, without a JDK 21+.
  */
 @Timeout(value = 360, unit = TimeUnit.SECONDS)
+@Tag("forked")
 class NativeVirtualThreadFilesTest {
 
     @Test

@@ -1,14 +1,9 @@
 package dev.proactor.nio;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.AbstractConformanceTest;
-import dev.proactor.conformance.ConformanceMatrix;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
-/** The whole socket conformance suite on the emulated engine, every wait strategy, thread count and leader mode. */
+/** The whole socket conformance suite on the emulated engine. */
+@EngineUnderTest(NioEngineProvider.NAME)
 class NioConformanceTest extends AbstractConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(NioEngineProvider.NAME);
-    }
 }

@@ -1,13 +1,9 @@
 package dev.proactor.nio;
 
 import dev.proactor.conformance.AbstractSoakTest;
-import dev.proactor.conformance.SoakSettings;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /** The fault-injection soak on the emulated engine (see {@link AbstractSoakTest}; {@code -Psoak} for the long one). */
+@EngineUnderTest(NioEngineProvider.NAME)
 class NioSoakTest extends AbstractSoakTest {
-
-    static Stream<SoakSettings> configurations() {
-        return SoakSettings.of(NioEngineProvider.NAME);
-    }
 }

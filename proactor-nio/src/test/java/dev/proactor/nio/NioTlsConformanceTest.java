@@ -1,13 +1,9 @@
 package dev.proactor.nio;
 
-import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.EngineUnderTest;
 import dev.proactor.conformance.TlsConformanceTest;
-import java.util.stream.Stream;
 
 /** The TLS channel on the emulated engine. */
+@EngineUnderTest(NioEngineProvider.NAME)
 class NioTlsConformanceTest extends TlsConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return configurationsOf(NioEngineProvider.NAME);
-    }
 }

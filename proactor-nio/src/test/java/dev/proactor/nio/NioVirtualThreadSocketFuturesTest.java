@@ -3,6 +3,7 @@ package dev.proactor.nio;
 import dev.proactor.conformance.VirtualThreadFork;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
  * a JDK 21+.
  */
 @Timeout(value = 360, unit = TimeUnit.SECONDS)
+@Tag("forked")
 class NioVirtualThreadSocketFuturesTest {
 
     @Test

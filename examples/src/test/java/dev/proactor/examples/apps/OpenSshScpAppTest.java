@@ -22,6 +22,7 @@ import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyEncryptionCon
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -41,6 +42,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @EnabledIf(value = "openSshClientInstalled", disabledReason = "the OpenSSH client is not installed: no executable"
         + " ssh and scp on PATH")
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class OpenSshScpAppTest {
 
     private static final long SIZE = 4L * 1024 * 1024;

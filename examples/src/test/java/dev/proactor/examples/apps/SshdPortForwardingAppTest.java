@@ -20,6 +20,7 @@ import org.apache.sshd.client.session.forward.ExplicitPortForwardingTracker;
 import org.apache.sshd.common.util.net.SshdSocketAddress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class SshdPortForwardingAppTest {
 
     private static final int CONNECTIONS = 16;

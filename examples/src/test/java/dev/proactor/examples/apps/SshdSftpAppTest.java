@@ -18,6 +18,7 @@ import org.apache.sshd.sftp.client.SftpClient;
 import org.apache.sshd.sftp.client.SftpClientFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class SshdSftpAppTest {
 
     private static final long FIFTY_MB = 50L * 1024 * 1024;

@@ -39,6 +39,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.apache.coyote.http11.Http11Nio2Protocol;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,6 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class TomcatNio2AppTest {
 
     private static final int TEN_MB = 10 * 1024 * 1024;

@@ -33,6 +33,7 @@ import org.apache.coyote.http11.Http11Nio2Protocol;
 import org.apache.coyote.http2.Http2Protocol;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -48,6 +49,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class TomcatNio2AsyncAppTest {
 
     private static final int TEN_MB = 10 * 1024 * 1024;

@@ -45,6 +45,7 @@ import org.apache.tomcat.websocket.WsWebSocketContainer;
 import org.apache.tomcat.websocket.server.WsSci;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -68,6 +69,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @ExtendWith(ProviderUnderTest.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("apps")
 class TomcatWebSocketClientAppTest {
 
     private static final int CLIENTS = 8;

@@ -1,17 +1,12 @@
 package dev.proactor.jni.aio;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.BufferConformanceTest;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /**
  * The core's buffers conformance suite on the Linux AIO engine, whose sockets the epoll engine serves under the same
- * leader wait as the AIO files (see {@link LinuxAioSocketMatrix} for the configurations). Skipped, with the cause,
- * where the native library, epoll or Linux AIO is unavailable.
+ * leader wait as the AIO files. Skipped, with the cause, where the native library, epoll or Linux AIO is unavailable.
  */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioBufferConformanceTest extends BufferConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return LinuxAioSocketMatrix.configurations();
-    }
 }

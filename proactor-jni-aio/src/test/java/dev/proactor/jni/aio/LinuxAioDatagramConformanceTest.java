@@ -1,17 +1,12 @@
 package dev.proactor.jni.aio;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.DatagramConformanceTest;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /**
  * The core's datagrams conformance suite on the Linux AIO engine, whose sockets the epoll engine serves under the same
- * leader wait as the AIO files (see {@link LinuxAioSocketMatrix} for the configurations). Skipped, with the cause,
- * where the native library, epoll or Linux AIO is unavailable.
+ * leader wait as the AIO files. Skipped, with the cause, where the native library, epoll or Linux AIO is unavailable.
  */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioDatagramConformanceTest extends DatagramConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return LinuxAioSocketMatrix.configurations();
-    }
 }

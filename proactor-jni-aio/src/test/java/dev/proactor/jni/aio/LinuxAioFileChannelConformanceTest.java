@@ -1,13 +1,9 @@
 package dev.proactor.jni.aio;
 
 import dev.proactor.conformance.AbstractFileChannelConformanceTest;
-import dev.proactor.conformance.Nio2FileTarget;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /** The FileChannel contracts on ours with Linux AIO running the files; skipped where Linux AIO is unavailable. */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioFileChannelConformanceTest extends AbstractFileChannelConformanceTest {
-
-    static Stream<Nio2FileTarget> targets() {
-        return Nio2FileTarget.ofEngine(LinuxAioEngineProvider.NAME);
-    }
 }

@@ -1,13 +1,9 @@
 package dev.proactor.jni.aio;
 
 import dev.proactor.conformance.AbstractNio2HandlerThreadsConformanceTest;
-import dev.proactor.conformance.Nio2Target;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /** Where NIO.2 handlers run, on our provider on the linux-aio engine. */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioNio2HandlerThreadsConformanceTest extends AbstractNio2HandlerThreadsConformanceTest {
-
-    static Stream<Nio2Target> targets() {
-        return Nio2Target.ofEngine(LinuxAioEngineProvider.NAME);
-    }
 }

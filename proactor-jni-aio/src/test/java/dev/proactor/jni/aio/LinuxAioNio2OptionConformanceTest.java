@@ -1,13 +1,9 @@
 package dev.proactor.jni.aio;
 
 import dev.proactor.conformance.AbstractNio2OptionConformanceTest;
-import dev.proactor.conformance.Nio2Target;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /** The NIO.2 option contracts on our provider on the linux-aio engine. */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioNio2OptionConformanceTest extends AbstractNio2OptionConformanceTest {
-
-    static Stream<Nio2Target> targets() {
-        return Nio2Target.ofEngine(LinuxAioEngineProvider.NAME);
-    }
 }

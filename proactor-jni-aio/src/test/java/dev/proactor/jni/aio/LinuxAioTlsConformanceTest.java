@@ -1,16 +1,12 @@
 package dev.proactor.jni.aio;
 
-import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.EngineUnderTest;
 import dev.proactor.conformance.TlsConformanceTest;
-import java.util.stream.Stream;
 
 /**
  * The TLS channel on the Linux AIO (sockets on its epoll side) engine. Skipped, with the cause, where the engine is
  * unavailable.
  */
+@EngineUnderTest(LinuxAioEngineProvider.NAME)
 class LinuxAioTlsConformanceTest extends TlsConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return TlsConformanceTest.configurationsOf(LinuxAioEngineProvider.NAME);
-    }
 }

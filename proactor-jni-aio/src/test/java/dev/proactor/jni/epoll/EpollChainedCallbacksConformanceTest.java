@@ -1,14 +1,9 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.ChainedCallbacksConformanceTest;
-import dev.proactor.conformance.ConformanceMatrix;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
-/** Where chained callbacks are dispatched on the epoll engine, across its wait strategies and leader modes. */
+/** Where chained callbacks are dispatched on the epoll engine. */
+@EngineUnderTest(EpollEngineProvider.NAME)
 class EpollChainedCallbacksConformanceTest extends ChainedCallbacksConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.crossSection(EpollEngineProvider.NAME);
-    }
 }

@@ -1,17 +1,12 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.AbstractConformanceTest;
-import dev.proactor.conformance.ConformanceMatrix;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /**
- * The core's socket conformance suite on the epoll engine: every wait strategy, thread count and leader
- * mode. Skipped, with the cause, where the native library or epoll is unavailable.
+ * The core's socket conformance suite on the epoll engine. Skipped, with the cause, where the native library or epoll
+ * is unavailable.
  */
+@EngineUnderTest(EpollEngineProvider.NAME)
 class EpollConformanceTest extends AbstractConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(EpollEngineProvider.NAME);
-    }
 }

@@ -1,13 +1,9 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.EngineUnderTest;
 import dev.proactor.conformance.TlsConformanceTest;
-import java.util.stream.Stream;
 
 /** The TLS channel on the epoll engine. */
+@EngineUnderTest(EpollEngineProvider.NAME)
 class EpollTlsConformanceTest extends TlsConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return configurationsOf(EpollEngineProvider.NAME);
-    }
 }

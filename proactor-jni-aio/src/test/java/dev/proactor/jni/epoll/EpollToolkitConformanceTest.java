@@ -1,14 +1,9 @@
 package dev.proactor.jni.epoll;
 
-import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.EngineUnderTest;
 import dev.proactor.conformance.ToolkitConformanceTest;
-import dev.proactor.conformance.ToolkitTesting;
-import java.util.stream.Stream;
 
 /** The toolkit (Acceptor, Connector, ReadFully) on the epoll engine. */
+@EngineUnderTest(EpollEngineProvider.NAME)
 class EpollToolkitConformanceTest extends ToolkitConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ToolkitTesting.configurations(EpollEngineProvider.NAME);
-    }
 }

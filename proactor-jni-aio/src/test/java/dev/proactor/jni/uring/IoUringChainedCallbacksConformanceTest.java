@@ -1,14 +1,9 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.ChainedCallbacksConformanceTest;
-import dev.proactor.conformance.ConformanceMatrix;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
-/** Where chained callbacks are dispatched on the io_uring engine, across its wait strategies and leader modes. */
+/** Where chained callbacks are dispatched on the io_uring engine. */
+@EngineUnderTest(IoUringEngineProvider.NAME)
 class IoUringChainedCallbacksConformanceTest extends ChainedCallbacksConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.crossSection(IoUringEngineProvider.NAME);
-    }
 }

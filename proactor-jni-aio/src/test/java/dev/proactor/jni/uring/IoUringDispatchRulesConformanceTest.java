@@ -1,14 +1,9 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.ProactorConfig;
-import dev.proactor.conformance.ConformanceMatrix;
 import dev.proactor.conformance.DispatchRulesConformanceTest;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
-/** The dispatcher's rules on the io_uring engine, every wait strategy, thread count and leader mode. */
+/** The dispatcher's rules on the io_uring engine. */
+@EngineUnderTest(IoUringEngineProvider.NAME)
 class IoUringDispatchRulesConformanceTest extends DispatchRulesConformanceTest {
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(IoUringEngineProvider.NAME);
-    }
 }

@@ -1,13 +1,9 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.conformance.AbstractNio2HandlerThreadsConformanceTest;
-import dev.proactor.conformance.Nio2Target;
-import java.util.stream.Stream;
+import dev.proactor.conformance.EngineUnderTest;
 
 /** Where NIO.2 handlers run, on our provider on the io_uring engine. */
+@EngineUnderTest(IoUringEngineProvider.NAME)
 class IoUringNio2HandlerThreadsConformanceTest extends AbstractNio2HandlerThreadsConformanceTest {
-
-    static Stream<Nio2Target> targets() {
-        return Nio2Target.ofEngine(IoUringEngineProvider.NAME);
-    }
 }

@@ -1,9 +1,8 @@
 package dev.proactor.jni.uring;
 
-import dev.proactor.ProactorConfig;
 import dev.proactor.conformance.AbstractConformanceTest;
-import dev.proactor.conformance.ConformanceMatrix;
-import java.util.stream.Stream;
+import dev.proactor.conformance.ConfigurationTable.Suite;
+import dev.proactor.conformance.EngineUnderTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -13,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
  * partial-send continuation, cancel of requests in the ring) are exercised on every wait strategy, thread count and
  * leader mode, not only when the socket is empty or full. Skipped, with the cause, where io_uring is unavailable.
  */
+@EngineUnderTest(value = IoUringEngineProvider.NAME, suite = Suite.SOCKETS_RING_ONLY)
 class IoUringRingOnlyConformanceTest extends AbstractConformanceTest {
 
     @BeforeAll
@@ -23,9 +23,5 @@ class IoUringRingOnlyConformanceTest extends AbstractConformanceTest {
     @AfterAll
     static void restore() {
         System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
-    }
-
-    static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.crossSection(IoUringEngineProvider.NAME); // -Pfull-matrix: all of it
     }
 }

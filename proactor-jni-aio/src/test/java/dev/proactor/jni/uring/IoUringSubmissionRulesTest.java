@@ -17,6 +17,8 @@ import dev.proactor.OpReceive;
 import dev.proactor.OpTimer;
 import dev.proactor.OpWrite;
 import dev.proactor.ProactorConfig;
+import dev.proactor.conformance.ConfigurationTable;
+import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.conformance.ConformanceMatrix;
 import dev.proactor.spi.EngineProvider;
 import java.net.InetAddress;
@@ -50,7 +52,7 @@ class IoUringSubmissionRulesTest {
     private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
 
     static Stream<ProactorConfig> configurations() {
-        return ConformanceMatrix.of(IoUringEngineProvider.NAME);
+        return ConfigurationTable.configurations(Suite.URING_SUBMISSION_RULES, IoUringEngineProvider.NAME);
     }
 
     private static void assumeAvailable(ProactorConfig config) {
