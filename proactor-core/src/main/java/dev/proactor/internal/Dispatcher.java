@@ -76,12 +76,12 @@ public final class Dispatcher {
         this.queueWait = recorder;
     }
 
-    /** Appends to the completion queue, stamping the time when statistics are on. Lock held. */
     /** The always-on totals. */
     public DispatchCounts totals() {
         return totals;
     }
 
+    /** Appends to the completion queue, stamping the time when statistics are on. Lock held. */
     void queueLocked(OpSlot op) {
         if (queueWait != null) {
             op.queuedAtNanos = System.nanoTime();
