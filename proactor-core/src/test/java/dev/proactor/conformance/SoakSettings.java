@@ -8,14 +8,14 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * The settings of one soak run, from system properties (defaults: the default build's ~20 s per engine;
+ * The settings of one soak run, from system properties (defaults: the default build's ~10 s per engine;
  * {@code -Psoak} sets 10 000 connections and 600 s):
  *
  * <table>
  * <caption>soak properties</caption>
  * <tr><td>{@value #CONNECTIONS}</td><td>client connections kept open at once</td><td>400</td></tr>
  * <tr><td>{@value #SECONDS}</td><td>seconds of fault injection per engine, shared among the leader modes
- *     (2:1 shared:each other mode)</td><td>20</td></tr>
+ *     (2:1 shared:each other mode)</td><td>10</td></tr>
  * <tr><td>{@value #SEED}</td><td>the seed of every random choice; {@code random} for a new one</td>
  *     <td>{@value #DEFAULT_SEED}</td></tr>
  * <tr><td>{@value #THREADS}</td><td>demultiplexor pool threads</td><td>4</td></tr>
@@ -53,7 +53,7 @@ public record SoakSettings(ProactorConfig config, int connections, int seconds, 
      */
     static Stream<SoakSettings> of(String engine, String defaultLeaders) {
         int connections = intProperty(CONNECTIONS, 400, 1);
-        int seconds = intProperty(SECONDS, 20, 1);
+        int seconds = intProperty(SECONDS, 10, 1);
         int threads = intProperty(THREADS, 4, 1);
         int clientThreads = intProperty(CLIENT_THREADS, 2, 1);
         int userThreads = intProperty(USER_THREADS, 2, 0);
