@@ -26,11 +26,11 @@ static void usage(FILE *out)
             "  --window 0 = ping-pong (one block, wait for its echo); W = bytes in flight per session (>= block)\n"
             "  --server-pid PID adds server_cpu_pct, server_user_cpu_pct and other_user_cpu_pct to the RESULT line\n"
             "  --coalesce sends every whole block the window allows in one write (default: one write per block)\n"
-            "  --rate R offers R blocks per second in total (0 = unpaced, as fast as the echoes come back): session\n"
-            "           i of N may start a block at t0 + (i + k N) / R s and only when its window allows it (ping-pong:\n"
-            "           its previous echo is complete); one behind its schedule catches up by one window at most, it\n"
-            "           does not burst. One write per block (--coalesce is ignored). RESULT ends with\n"
-            "           offered_msgs_per_s=R (0 when unpaced); compare it with msgs_per_s\n"
+            "  --rate R offers R blocks per second in total (0 = unpaced, as fast as the echoes come back):\n"
+            "           session i of N may start a block at t0 + (i + k N) / R s, and only when its window\n"
+            "           allows it (ping-pong: its previous echo is complete); a session behind its schedule\n"
+            "           catches up by one window at most, it does not burst. One write per block (--coalesce\n"
+            "           is ignored). RESULT ends with offered_msgs_per_s=R (0 when unpaced): compare msgs_per_s\n"
             "  --self-test checks the per-session fairness statistics and the pacing arithmetic, and exits\n");
 }
 

@@ -63,11 +63,11 @@ public final class CostsCli implements Callable<Integer> {
                     + "saturation msgs/s of the row in round 1 (default: ${DEFAULT-VALUE}).")
     private String rate;
 
-    @Option(names = "--warmup", paramLabel = "S", defaultValue = "2",
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "1",
             description = "Warm-up seconds after every session had its first echo (default: ${DEFAULT-VALUE}).")
     private int warmup;
 
-    @Option(names = "--window", paramLabel = "S", defaultValue = "3",
+    @Option(names = "--window", paramLabel = "S", defaultValue = "2",
             description = "Seconds perf counts, inside the load generator's measured window, which is 1 s longer "
                     + "(default: ${DEFAULT-VALUE}).")
     private int window;

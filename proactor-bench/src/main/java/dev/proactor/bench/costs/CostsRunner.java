@@ -26,7 +26,7 @@ import java.util.OptionalLong;
  */
 public final class CostsRunner {
     /** Seconds per run outside warm-up and measurement: JVM start, connecting, stopping. */
-    static final double OVERHEAD_SECONDS = 1.5;
+    static final double OVERHEAD_SECONDS = 1.0;
     /** Extra seconds per 1000 sessions for connecting and every session's first echo. */
     static final double SECONDS_PER_1000_SESSIONS = 0.3;
 

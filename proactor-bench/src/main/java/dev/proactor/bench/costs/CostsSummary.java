@@ -17,8 +17,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * {@code summary.md}: per row and mode, each server's median with its spread (min-max) over the rounds, the ratio
- * columns of the three pairs compared, the system calls by kind and the context switches by thread; at the top the
- * command line that reproduces it and the headline table (CPU per message at the fixed rate).
+ * columns of the three pairs compared (those whose both servers ran), the system calls by kind and the context
+ * switches by thread; at the top the command line that reproduces it and the headline table (CPU per message at
+ * the fixed rate).
  */
 public final class CostsSummary {
     /** The pairs compared: numerator, denominator. */
@@ -26,11 +27,14 @@ public final class CostsSummary {
             List.of("proactor-epoll", "netty-epoll"), List.of("proactor-nio-epoll", "tp-reactor"));
 
     private static final String UNKNOWN = "-";
+    /** Context switches per message below which a thread group is left out of the by-thread table. */
+    private static final double SHOWN_CTX = 0.0005;
 
     private final List<String> context;
     private final List<Row> rows;
     private final List<String> servers;
     private final List<String> missingEvents;
+    private final List<List<String>> pairs = new ArrayList<>();
 
     /**
      * Creates the writer.
@@ -45,6 +49,11 @@ public final class CostsSummary {
         this.rows = List.copyOf(rows);
         this.servers = List.copyOf(servers);
         this.missingEvents = List.copyOf(missingEvents);
+        for (List<String> p : PAIRS) {
+            if (servers.containsAll(p)) {
+                this.pairs.add(p);
+            }
+        }
     }
 
     /**
@@ -97,9 +106,9 @@ public final class CostsSummary {
     private void headline(StringBuilder md, CostsOutcome outcome) {
         md.append("## Headline: CPU per message at the fixed rate (ns, median over the rounds)\n\n| sessions | rate |");
         servers.forEach(s -> md.append(' ').append(s).append(" |"));
-        PAIRS.forEach(p -> md.append(' ').append(p.get(0)).append(" / ").append(p.get(1)).append(" |"));
+        pairs.forEach(p -> md.append(' ').append(p.get(0)).append(" / ").append(p.get(1)).append(" |"));
         md.append('\n').append("|---|---|");
-        md.append("---:|".repeat(servers.size() + PAIRS.size())).append('\n');
+        md.append("---:|".repeat(servers.size() + pairs.size())).append('\n');
         for (int i = 0; i < rows.size(); i++) {
             OptionalLong rate = outcome.rateOf(i);
             md.append("| ").append(rows.get(i).sessions()).append(" | ")
@@ -108,7 +117,7 @@ public final class CostsSummary {
                 md.append(' ').append(Markdown.number(median(runs(outcome, i, Mode.FIXED, s),
                         r -> r.costs().cpuNsPerMsg()), "%.0f", UNKNOWN)).append(" |");
             }
-            for (List<String> p : PAIRS) {
+            for (List<String> p : pairs) {
                 md.append(' ').append(ratio(outcome, i, Mode.FIXED, p, r -> r.costs().cpuNsPerMsg())).append(" |");
             }
             md.append('\n');
@@ -140,9 +149,11 @@ public final class CostsSummary {
                     .append(" | ").append(mode == Mode.FIXED ? saturated + "/" + runs.size() : UNKNOWN)
                     .append(" |\n");
         }
-        md.append("\n| ratio of medians | CPU/msg | syscalls/msg | ctx switches/msg | enters/msg | msgs/s |\n"
-                + "|---|---:|---:|---:|---:|---:|\n");
-        for (List<String> p : PAIRS) {
+        if (!pairs.isEmpty()) {
+            md.append("\n| ratio of medians | CPU/msg | syscalls/msg | ctx switches/msg | enters/msg | msgs/s |\n"
+                    + "|---|---:|---:|---:|---:|---:|\n");
+        }
+        for (List<String> p : pairs) {
             md.append("| ").append(p.get(0)).append(" / ").append(p.get(1))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().cpuNsPerMsg()))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().syscallsPerMsg()))
@@ -160,7 +171,7 @@ public final class CostsSummary {
         List<String> used = new ArrayList<>();
         for (String kind : PerfEvents.SYSCALL_KINDS) {
             for (String s : servers) {
-                double m = median(runs(outcome, rowIndex, mode, s), r -> r.costs().syscallsByKind().get(kind));
+                double m = median(runs(outcome, rowIndex, mode, s), r -> kind(r, kind));
                 if (!Double.isNaN(m) && m > 0) {
                     used.add(kind);
                     break;
@@ -181,17 +192,21 @@ public final class CostsSummary {
             }
             md.append("| ").append(s).append(" |");
             for (String k : used) {
-                md.append(' ').append(Markdown.number(median(runs, r -> r.costs().syscallsByKind().get(k)), "%.3f",
-                        UNKNOWN)).append(" |");
+                md.append(' ').append(Markdown.number(median(runs, r -> kind(r, k)), "%.3f", UNKNOWN)).append(" |");
             }
             md.append('\n');
         }
         md.append('\n');
     }
 
+    private static double kind(CostsRecord r, String kind) {
+        return r.costs().syscallsByKind().getOrDefault(kind, Double.NaN);
+    }
+
     /** Context switches by thread group: each server's groups, largest first. */
     private void threads(StringBuilder md, CostsOutcome outcome, int rowIndex, Mode mode) {
-        md.append("Context switches per message by thread (median; thread names without digits):\n\n"
+        md.append("Context switches per message by thread (median; thread names without digits; groups below "
+                + "0.001 left out):\n\n"
                 + "| server | by thread |\n|---|---|\n");
         for (String s : servers) {
             List<CostsRecord> runs = runs(outcome, rowIndex, mode, s);
@@ -207,7 +222,7 @@ public final class CostsSummary {
             medians.sort(Map.Entry.<String, Double>comparingByValue().reversed());
             List<String> cells = new ArrayList<>();
             for (Map.Entry<String, Double> e : medians) {
-                if (e.getValue() > 0) {
+                if (e.getValue() >= SHOWN_CTX) {
                     cells.add(Markdown.cell(e.getKey()) + " " + Markdown.number(e.getValue(), "%.3f", UNKNOWN));
                 }
             }
