@@ -25,6 +25,14 @@ uint64_t pacing_next_slot(const struct pacing *p, uint64_t due, uint64_t now)
     return due + p->interval_ns;
 }
 
+uint64_t pacing_first_send(const struct pacing *p, uint64_t first_slot, uint64_t now)
+{
+    if (now <= first_slot)
+        return first_slot;
+    uint64_t k = (now - first_slot + p->interval_ns - 1) / p->interval_ns;
+    return first_slot + k * p->interval_ns;
+}
+
 static int check(const char *what, uint64_t got, uint64_t expect)
 {
     if (got == expect)
@@ -55,6 +63,10 @@ int pacing_self_test(void)
     bad |= check("max lag of an 8-block window", w.max_lag_ns, 32000000);
     bad |= check("next slot 20 ms late with 8 blocks", pacing_next_slot(&w, 8000000, 28000000), 12000000);
     bad |= check("next slot 100 ms late with 8 blocks", pacing_next_slot(&w, 8000000, 108000000), 80000000);
+    /* The first block waits for the session's grid: no catch-up after a slow connect. */
+    bad |= check("first send before the first slot", pacing_first_send(&p, 3000100, 1000), 3000100);
+    bad |= check("first send on a slot", pacing_first_send(&p, 3000100, 7000100), 7000100);
+    bad |= check("first send between slots", pacing_first_send(&p, 3000100, 7000101), 11000100);
     /* Rounding: 3 blocks/s for one session is 333333333 ns; 1e9 blocks/s is clamped to 1 ns. */
     bad |= check("interval of 3/s", pacing_of(3, 1, 1).interval_ns, 333333333);
     bad |= check("interval of 1e12/s", pacing_of(1e12, 1, 1).interval_ns, 1);

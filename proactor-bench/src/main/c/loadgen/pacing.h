@@ -27,6 +27,13 @@ uint64_t pacing_first_slot(const struct pacing *p, uint64_t t0, int index, int s
  */
 uint64_t pacing_next_slot(const struct pacing *p, uint64_t due, uint64_t now);
 
+/*
+ * A session's first block: the first slot of its grid (first_slot + k * interval) at or after `now`. The schedules
+ * start before the sessions connect; without this every session would start a whole window behind and the run would
+ * begin with a burst of catch-up.
+ */
+uint64_t pacing_first_send(const struct pacing *p, uint64_t first_slot, uint64_t now);
+
 /* --self-test: the pacing arithmetic on fixed cases; prints one line per failed case, returns 0 when all pass. */
 int pacing_self_test(void);
 

@@ -123,6 +123,10 @@ static int try_send(struct worker *w, struct session *s)
             uint64_t blocks = cfg.coalesce ? room / block : 1;
             uint64_t t = now_ns();
             if (cfg.rate > 0) {
+                if (!s->on_grid) {
+                    s->due = pacing_first_send(&pace, s->due, t);
+                    s->on_grid = 1;
+                }
                 if (t < s->due) {
                     heap_push(w, s); /* the window allows it, the schedule not yet */
                     break;
