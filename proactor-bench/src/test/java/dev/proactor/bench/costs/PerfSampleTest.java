@@ -39,6 +39,15 @@ class PerfSampleTest {
     }
 
     @Test
+    void aJavaServersThreadsGroupByNameWithoutDigits() throws IOException {
+        // netty-io_uring at saturation, 100 sessions, 2 s: the event loop's 15-character comm ends with '-'
+        PerfSample s = PerfSample.parse(Samples.lines(Samples.NETTY), PerfEvents.wanted());
+        assertEquals(Map.of("netty-io_uring", 567.0, "C CompilerThre", 131.0, "VM Periodic Tas", 40.0,
+                "Monitor Deflati", 8.0, "VM Thread", 3.0), s.byGroup(PerfEvents.CONTEXT_SWITCHES));
+        assertEquals(1923.95 + 23.23 + 14.31 + 1.20 + 0.20 + 0.12, s.total(PerfEvents.TASK_CLOCK), 1e-9);
+    }
+
+    @Test
     void threadNamesMayHoldDashesAndCommas() {
         PerfSample s = PerfSample.parse(List.of(
                 "# started on Sat Nov 28 08:45:04 2026", "",

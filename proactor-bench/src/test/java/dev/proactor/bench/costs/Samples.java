@@ -14,6 +14,8 @@ final class Samples {
      * {@code <not counted>}) for 1 s at 8000 msgs/s offered over 4 sessions, every event of the command.
      */
     static final String URING = "perf-stat-per-thread-uring_echo.txt";
+    /** The same of the {@code netty-io_uring} server (a JVM: many threads, most idle) at saturation, 2 s. */
+    static final String NETTY = "perf-stat-per-thread-netty-io_uring.txt";
 
     private Samples() {
     }
