@@ -83,7 +83,8 @@ public final class CostsCommand {
             System.out.println("loadgen: " + String.join(" ", launcher.loadgenCommand(first, 0, 0))
                     + " [--rate R in fixed mode]");
             System.out.println("perf: " + String.join(" ", perfStat(options, events, launcher)
-                    .command(0, options.window(), Path.of("PERF.csv"))));
+                    .command(0, options.warmup() + options.loadgenSeconds() + 30, Path.of("PERF.csv"),
+                            Path.of("PERF.ctl"), Path.of("PERF.ack"))) + " (enable, disable through the FIFOs)");
             return 0;
         }
         Path logs = options.out().resolve("logs");
@@ -207,8 +208,8 @@ public final class CostsCommand {
         lines.add("server JVM: " + MachineInfo.javaVersion(o.java()) + " (" + o.java() + "), options `"
                 + String.join(" ", o.jvmOptions()) + "`");
         lines.add("load generator: " + launcher.loadgen() + ", 1 thread, 1 KiB ping-pong (window 0); " + plan);
-        lines.add("perf: `perf stat -x, --per-thread -p SERVER` for " + o.window() + " s, starting "
-                + CostsOptions.MARGIN_SECONDS / 2.0 + " s into the load generator's measured window; its "
+        lines.add("perf: `perf stat -x, --per-thread -p SERVER`, attached during the warm-up, counting " + o.window()
+                + " s from " + CostsOptions.MARGIN_SECONDS / 2.0 + " s into the load generator's measured window; its "
                 + "tracepoints add their own cost to every system call, so compare servers within one run, not "
                 + "with numbers taken without perf");
         return lines;

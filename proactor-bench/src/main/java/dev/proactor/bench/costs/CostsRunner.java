@@ -18,11 +18,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the plan ({@link RunOrder}): for each run, start the pinned server, start the pinned load generator, wait
- * until its warm-up starts, sleep the warm-up and half the margin, count the server with perf for the window, then
- * read the generator's result and stop the server. Round 1's saturation runs of a row settle its fixed rate.
+ * until its warm-up starts, attach perf (events off) during the warm-up, switch counting on half the margin into
+ * the generator's measured window and off {@code --window} seconds later, then read the generator's result and
+ * stop the server. Round 1's saturation runs of a row settle its fixed rate.
  */
 public final class CostsRunner {
     /** Seconds per run outside warm-up and measurement: JVM start, connecting, stopping. */
@@ -200,13 +202,11 @@ public final class CostsRunner {
         }
         int timeout = options.readyTimeout() + options.warmup() + options.loadgenSeconds() + 30;
         LoadgenRun lg = LoadgenRun.start(cmd, logs.resolve(stem + ".loadgen.log"), registry);
-        PerfSample sample = null;
+        Counted counted = null;
         RunFailure perfFailure = null;
         if (lg.awaitWarmup(options.readyTimeout())) {
-            // The generator measures warm-up + MARGIN later; perf counts inside, half the margin after its start.
-            Thread.sleep(options.warmup() * 1000L + CostsOptions.MARGIN_SECONDS * 500L);
             try {
-                sample = perf.count(sp.pid(), options.window(), logs.resolve(stem + ".perf.log"), registry);
+                counted = count(sp.pid(), System.nanoTime(), logs.resolve(stem + ".perf.log"));
             } catch (RunFailure e) {
                 perfFailure = e;
             }
@@ -215,11 +215,57 @@ public final class CostsRunner {
         if (perfFailure != null) {
             throw perfFailure;
         }
-        if (sample == null) {
+        if (counted == null) {
             throw new RunFailure("the load generator's warm-up never started (log: " + stem + ".loadgen.log)");
         }
         return new CostsRecord(step.round(), step.rowIndex(), row, step.mode(), server.name(), rate, result,
-                RunCosts.of(sample, result.msgsPerS(), options.window()));
+                RunCosts.of(counted.sample(), result.msgsPerS(), counted.seconds()));
+    }
+
+    /** What perf counted and for how long. */
+    private record Counted(PerfSample sample, double seconds) {
+    }
+
+    /**
+     * Attaches perf during the warm-up and counts {@code window} seconds from half the margin into the generator's
+     * measured window; checks that the counted interval lies inside it.
+     *
+     * @param pid  the server
+     * @param seen when the generator's warm-up start was seen (at most one poll after it began)
+     * @param log  perf's log
+     */
+    private Counted count(long pid, long seen, Path log) throws RunFailure, InterruptedException {
+        long second = TimeUnit.SECONDS.toNanos(1);
+        long windowStart = seen + options.warmup() * second;
+        // the generator started its warm-up before we saw it: its window may end up to one poll (and its own
+        // 10 ms sleep step) earlier than seen + warm-up + measured seconds
+        long windowEnd = windowStart + options.loadgenSeconds() * second - TimeUnit.MILLISECONDS.toNanos(50);
+        PerfStat.Counting perfRun = perf.start(pid, options.warmup() + options.loadgenSeconds() + 30, log, registry);
+        try {
+            sleepUntil(windowStart + CostsOptions.MARGIN_SECONDS * second / 2);
+            long onAsked = System.nanoTime();
+            long on = (onAsked + perfRun.enable()) / 2;
+            sleepUntil(on + options.window() * second);
+            long offAsked = System.nanoTime();
+            long offAck = perfRun.disable();
+            long off = (offAsked + offAck) / 2;
+            if (onAsked < windowStart || offAck > windowEnd) {
+                throw new RunFailure(String.format(Locale.ROOT, "perf counted from %.2f s to %.2f s after the "
+                        + "generator's measured window began, outside its %d s (perf slow to attach or to answer: "
+                        + "a busy machine?)", (onAsked - windowStart) / 1e9, (offAck - windowStart) / 1e9,
+                        options.loadgenSeconds()));
+            }
+            return new Counted(perfRun.finish(), (off - on) / 1e9);
+        } finally {
+            perfRun.close();
+        }
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long left = nanoTime - System.nanoTime();
+        if (left > 0) {
+            TimeUnit.NANOSECONDS.sleep(left);
+        }
     }
 
     private void fail(RunOrder.Step step, Row row, String why) {

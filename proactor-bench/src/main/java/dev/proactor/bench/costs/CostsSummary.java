@@ -89,7 +89,9 @@ public final class CostsSummary {
         }
         md.append("- each cell: median (min-max) over the rounds; per message = per echoed 1 KiB block; CPU = the "
                 + "server's task-clock (every thread, user + kernel) per message in ns; a fixed-rate run that achieved "
-                + "< 97 % of the offered rate is counted under `saturated`\n\n");
+                + "< 97 % of the offered rate is counted under `saturated`; a run during which other processes took "
+                + "10 % of a core or more in user time (the load generator's other_user_cpu_pct) under `disturbed`: "
+                + "rerun those on a quiet machine\n\n");
         headline(md, outcome);
         for (int i = 0; i < rows.size(); i++) {
             for (Mode mode : new Mode[] {Mode.FIXED, Mode.SATURATION}) {
@@ -132,13 +134,14 @@ public final class CostsSummary {
                 .append(mode == Mode.FIXED ? "fixed rate " + (rate.isPresent() ? rate.getAsLong() + " msgs/s"
                         : "(none)") : "saturation (unpaced)").append("\n\n");
         md.append("| server | runs | CPU ns/msg | syscalls/msg | ctx switches/msg | enters/msg | SQEs/enter | msgs/s "
-                + "| saturated |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| saturated | disturbed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : servers) {
             List<CostsRecord> runs = runs(outcome, rowIndex, mode, s);
             if (runs.isEmpty()) {
                 continue;
             }
             long saturated = runs.stream().filter(CostsRecord::saturated).count();
+            long disturbed = runs.stream().filter(r -> r.load().otherWorkRan()).count();
             md.append("| ").append(s).append(" | ").append(runs.size())
                     .append(" | ").append(spread(runs, r -> r.costs().cpuNsPerMsg(), "%.0f"))
                     .append(" | ").append(spread(runs, r -> r.costs().syscallsPerMsg(), "%.3f"))
@@ -147,6 +150,7 @@ public final class CostsSummary {
                     .append(" | ").append(spread(runs, r -> r.costs().sqesPerEnter(), "%.2f"))
                     .append(" | ").append(spread(runs, r -> r.load().msgsPerS(), "%.0f"))
                     .append(" | ").append(mode == Mode.FIXED ? saturated + "/" + runs.size() : UNKNOWN)
+                    .append(" | ").append(disturbed).append('/').append(runs.size())
                     .append(" |\n");
         }
         if (!pairs.isEmpty()) {

@@ -87,6 +87,15 @@ public final class LoadgenRun {
     }
 
     /**
+     * Whether the generator is still running (it exits right after its measured window).
+     *
+     * @return true while it runs
+     */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
      * Waits for the generator to end and parses its RESULT line.
      *
      * @param timeoutSeconds kill it after this long

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One tiny costs run (the C epoll server, 1 round, 2 sessions, no warm-up, 1 s counted: about 5 s) through the
+ * One tiny costs run (the C epoll server, 1 round, 2 sessions, 1 s warm-up, 1 s counted: about 7 s) through the
  * command, skipped without the native build or without a perf that counts as this user. No assertion on speed.
  */
 class CostsEndToEndTest {
@@ -37,7 +37,7 @@ class CostsEndToEndTest {
         assumeTrue(Files.isExecutable(NATIVE.resolve("loadgen")) && Files.isExecutable(NATIVE.resolve("epoll_echo")),
                 "native build missing (no gcc?)");
         assumeTrue(perfCounts(), "perf missing or not allowed to count");
-        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "0", "--window", "1",
+        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "1", "--window", "1",
             "--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()};
         CostsOptions options = CostsCli.parse(argv, RepoLayout.detect());
         assertEquals(0, CostsCommand.run(options, RepoLayout.detect(), argv));
