@@ -1,6 +1,7 @@
 package dev.proactor.bench.costs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -66,7 +67,7 @@ public record PerfSample(List<Count> counts) {
             if (e < 0) {
                 throw new IllegalArgumentException("perf stat line names no counted event: " + line);
             }
-            String threadAndTid = String.join(",", java.util.Arrays.asList(f).subList(0, e - 2));
+            String threadAndTid = String.join(",", Arrays.asList(f).subList(0, e - 2));
             String value = f[e - 2];
             if (value.equals("<not supported>")) {
                 continue;

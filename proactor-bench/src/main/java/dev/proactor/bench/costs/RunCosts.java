@@ -1,5 +1,6 @@
 package dev.proactor.bench.costs;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,8 +35,8 @@ public record RunCosts(double messages, double cpuNsPerMsg, double syscallsPerMs
      * @param sqesPerEnter   SQEs per enter
      */
     public RunCosts {
-        syscallsByKind = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(syscallsByKind));
-        ctxByThread = java.util.Collections.unmodifiableMap(new TreeMap<>(ctxByThread));
+        syscallsByKind = Collections.unmodifiableMap(new LinkedHashMap<>(syscallsByKind));
+        ctxByThread = Collections.unmodifiableMap(new TreeMap<>(ctxByThread));
     }
 
     /**

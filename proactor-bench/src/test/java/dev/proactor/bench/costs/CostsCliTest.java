@@ -9,9 +9,9 @@ import dev.proactor.bench.harness.UsageException;
 import dev.proactor.bench.matrix.Row;
 import dev.proactor.bench.matrix.ServerDefinition;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The {@code costs} command line: help, defaults, wrong values; nothing is run. */
 class CostsCliTest {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +40,7 @@ class CostsCsvTest {
         assertEquals("7000", f[header.indexOf("msgs_per_s")]);
         assertEquals("true", f[header.indexOf("saturated")], "7000 < 97 % of 8000");
         assertEquals("7000", f[header.indexOf("messages")]);
-        assertEquals(String.format(java.util.Locale.ROOT, "%.1f", 74.97e6 / 7000), f[header.indexOf("cpu_ns_per_msg")]);
+        assertEquals(String.format(Locale.ROOT, "%.1f", 74.97e6 / 7000), f[header.indexOf("cpu_ns_per_msg")]);
         assertEquals("0.6659", f[header.indexOf("syscalls_per_msg")]);
         assertEquals("0.6646", f[header.indexOf("io_uring_enter_per_msg")]);
         assertEquals("2.579", f[header.indexOf("sqes_per_enter")]);

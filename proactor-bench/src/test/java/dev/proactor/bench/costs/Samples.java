@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 /** Test data: the committed perf sample and made-up runs. */
 final class Samples {
@@ -47,8 +48,8 @@ final class Samples {
     /** A run whose CPU per message is {@code cpuNs} and system calls per message {@code syscalls}. */
     static CostsRecord run(int round, int rowIndex, Mode mode, String server, double cpuNs, double syscalls,
                            double msgsPerS, double offered) {
-        RunCosts c = new RunCosts(msgsPerS * 3, cpuNs, syscalls, java.util.Map.of("recvfrom", syscalls / 2,
-                "sendto", syscalls / 2), 0.5, java.util.Map.of("proactor-io", 0.4, "java", 0.1), Double.NaN,
+        RunCosts c = new RunCosts(msgsPerS * 3, cpuNs, syscalls, Map.of("recvfrom", syscalls / 2,
+                "sendto", syscalls / 2), 0.5, Map.of("proactor-io", 0.4, "java", 0.1), Double.NaN,
                 Double.NaN);
         return new CostsRecord(round, rowIndex, row(rowIndex == 0 ? 1 : 100), mode, server, offered,
                 load(msgsPerS, offered), c);
