@@ -36,7 +36,7 @@ build() {
     gcc $cflags -o "$out/$name" $files -lpthread -lm
 }
 build loadgen loadgen/main.c loadgen/args.c loadgen/run_state.c loadgen/sessions.c loadgen/histogram.c \
-    loadgen/fairness.c loadgen/cpu_sample.c
+    loadgen/fairness.c loadgen/cpu_sample.c loadgen/pacing.c
 build epoll_echo epoll_echo.c
 build uring_echo uring_echo.c
 

@@ -1,6 +1,7 @@
 /* The command line: usage, parsing and checks into cfg. */
 #include "fairness.h"
 #include "loadgen.h"
+#include "pacing.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -12,6 +13,7 @@ struct config cfg = {
     .seconds = 10, .warmup = 5, .threads = 1, .ready_timeout = 60, .connect_batch = 256,
     .server_pid = 0,
     .coalesce = 0,
+    .rate = 0,
 };
 
 static void usage(FILE *out)
@@ -19,12 +21,26 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: loadgen --port P [--host 127.0.0.1] [--sessions 1] [--block 512] [--window 0]\n"
             "               [--seconds 10] [--warmup 5] [--threads 1] [--ready-timeout 60]\n"
-            "               [--connect-batch 256] [--server-pid PID] [--coalesce]\n"
+            "               [--connect-batch 256] [--server-pid PID] [--coalesce] [--rate 0]\n"
             "       loadgen --self-test\n"
             "  --window 0 = ping-pong (one block, wait for its echo); W = bytes in flight per session (>= block)\n"
             "  --server-pid PID adds server_cpu_pct, server_user_cpu_pct and other_user_cpu_pct to the RESULT line\n"
             "  --coalesce sends every whole block the window allows in one write (default: one write per block)\n"
-            "  --self-test checks the per-session fairness statistics and exits\n");
+            "  --rate R offers R blocks per second in total (0 = unpaced, as fast as the echoes come back):\n"
+            "           session i of N may start a block at t0 + (i + k N) / R s, and only when its window\n"
+            "           allows it (ping-pong: its previous echo is complete); a session behind its schedule\n"
+            "           catches up by one window at most, it does not burst. One write per block (--coalesce\n"
+            "           is ignored). RESULT ends with offered_msgs_per_s=R (0 when unpaced): compare msgs_per_s\n"
+            "  --self-test checks the per-session fairness statistics and the pacing arithmetic, and exits\n");
+}
+
+/* --self-test: every pure part of the generator; 0 when all pass. */
+static int self_test(void)
+{
+    int bad = fairness_self_test();
+    int pacing_bad = pacing_self_test();
+    fprintf(stderr, "loadgen: pacing self-test %s\n", pacing_bad ? "FAILED" : "ok");
+    return bad | pacing_bad;
 }
 
 static int parse_int(const char *name, const char *v, int min)
@@ -49,6 +65,7 @@ void parse_args(int argc, char **argv)
         { "ready-timeout", required_argument, 0, 'r' }, { "connect-batch", required_argument, 0, 'c' },
         { "server-pid", required_argument, 0, 'P' }, { "coalesce", no_argument, 0, 'C' },
         { "self-test", no_argument, 0, 'T' }, { "help", no_argument, 0, 'H' },
+        { "rate", required_argument, 0, 'R' },
         { 0, 0, 0, 0 },
     };
     int c;
@@ -67,7 +84,8 @@ void parse_args(int argc, char **argv)
         case 'c': cfg.connect_batch = parse_int("connect-batch", optarg, 1); break;
         case 'P': cfg.server_pid = parse_int("server-pid", optarg, 1); break;
         case 'C': cfg.coalesce = 1; break;
-        case 'T': exit(fairness_self_test());
+        case 'R': cfg.rate = parse_int("rate", optarg, 0); break;
+        case 'T': exit(self_test());
         case 'H': usage(stdout); exit(0);
         default: usage(stderr); exit(64);
         }

@@ -22,6 +22,7 @@ struct config {
     int connect_batch; /* connects in progress at once, all threads together */
     int server_pid;    /* > 0: also report that process's CPU use */
     int coalesce;      /* 1: one send for all the blocks the window allows */
+    int rate;          /* > 0: blocks per second offered in total, paced (see pacing.h); 0 = unpaced */
 };
 
 extern struct config cfg;

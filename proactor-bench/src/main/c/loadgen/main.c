@@ -20,7 +20,7 @@
  *
  *   RESULT bytes_per_s=... msgs_per_s=... p50_us=... p99_us=... p999_us=... ... cpu_pct=...
  *          ... session_msgs_min=... session_msgs_median=... session_msgs_max=...
- *          session_msgs_max_over_min=... idle_sessions=...
+ *          session_msgs_max_over_min=... idle_sessions=... offered_msgs_per_s=...
  *
  * cpu_pct is this process's own CPU use (user + system, getrusage) during the
  * measurement, in percent of one core: near 100 the client, not the server, is the limit.
@@ -35,7 +35,8 @@
  * interval give session_msgs_min / _median / _max and their ratio max/min
  * (session_msgs_max_over_min, "inf" when some session completed nothing; idle_sessions
  * says how many). A fair server serves every session about equally: ratio near 1.
- * --self-test checks these statistics and exits.
+ * --rate R paces the sessions to R blocks per second in total (pacing.h); offered_msgs_per_s is R, 0 unpaced.
+ * --self-test checks these statistics and the pacing arithmetic, and exits.
  * Progress and errors go to stderr; the exit code is 0 only for a clean measurement.
  */
 #define _GNU_SOURCE
@@ -199,6 +200,8 @@ int main(int argc, char **argv)
     }
 
     uint64_t t0 = now_ns();
+    if (cfg.rate > 0)
+        set_pacing(sessions, cfg.sessions, t0);
     for (int i = 0; i < cfg.threads; i++) {
         int rc = pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]);
         if (rc != 0) {
@@ -272,12 +275,14 @@ int main(int argc, char **argv)
                 cfg.sessions);
     printf("RESULT bytes_per_s=%.0f msgs_per_s=%.0f p50_us=%.2f p90_us=%.2f p99_us=%.2f p999_us=%.2f "
            "max_us=%.2f mean_us=%.2f samples=%llu sessions=%d block=%d window=%d threads=%d seconds=%.3f "
-           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f server_user_cpu_pct=%.1f other_user_cpu_pct=%.1f %s\n",
+           "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f server_user_cpu_pct=%.1f other_user_cpu_pct=%.1f %s "
+           "offered_msgs_per_s=%d\n",
            (double)(b1 - b0) / secs, (double)(m1 - m0) / secs, hist_percentile(all, 50) / 1e3,
            hist_percentile(all, 90) / 1e3, hist_percentile(all, 99) / 1e3, hist_percentile(all, 99.9) / 1e3,
            all->max / 1e3, all->count ? all->sum / (double)all->count / 1e3 : 0.0, (unsigned long long)all->count,
            cfg.sessions, cfg.block, cfg.window, cfg.threads, secs, cfg.coalesce,
-           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, server_user_pct, other_pct, fair_text);
+           100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, server_user_pct, other_pct, fair_text,
+           cfg.rate);
     fflush(stdout);
 
     /* Reset instead of FIN: no TIME_WAIT pile-up across thousands of sessions and runs. */

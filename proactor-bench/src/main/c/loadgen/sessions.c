@@ -2,6 +2,7 @@
 #include "sessions.h"
 
 #include "loadgen.h"
+#include "pacing.h"
 
 #include <errno.h>
 #include <netinet/in.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #define PATTERN_PERIOD 251u /* prime: block sizes never line up with it */
@@ -20,6 +22,7 @@ socklen_t server_addr_len;
 static uint8_t *pattern;        /* byte i is i % PATTERN_PERIOD; session id shifts its start */
 static uint64_t ring_size;      /* blocks that can be in flight per session */
 static uint64_t window_bytes;   /* effective window (block for ping-pong) */
+static struct pacing pace;      /* --rate */
 
 /* Single writer (the owning worker), read by the main thread. */
 static inline void add_relaxed(_Atomic uint64_t *c, uint64_t n)
@@ -40,6 +43,54 @@ uint64_t set_stream(uint64_t window)
     for (size_t i = 0; i < pattern_len; i++)
         pattern[i] = (uint8_t)(i % PATTERN_PERIOD);
     return ring_size;
+}
+
+void set_pacing(struct session *sessions, int n, uint64_t t0)
+{
+    pace = pacing_of((double)cfg.rate, n, window_bytes / (uint64_t)cfg.block);
+    for (int i = 0; i < n; i++)
+        sessions[i].due = pacing_first_slot(&pace, t0, i, n);
+}
+
+/* The pacing heap: a binary min-heap of waiting sessions by due time. */
+static void heap_swap(struct worker *w, int a, int b)
+{
+    struct session *t = w->heap[a];
+    w->heap[a] = w->heap[b];
+    w->heap[b] = t;
+}
+
+static void heap_push(struct worker *w, struct session *s)
+{
+    if (s->waiting)
+        return;
+    s->waiting = 1;
+    int i = w->heap_len++;
+    w->heap[i] = s;
+    while (i > 0 && w->heap[(i - 1) / 2]->due > w->heap[i]->due) {
+        heap_swap(w, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+}
+
+static struct session *heap_pop(struct worker *w)
+{
+    struct session *top = w->heap[0];
+    w->heap[0] = w->heap[--w->heap_len];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < w->heap_len && w->heap[l]->due < w->heap[m]->due)
+            m = l;
+        if (r < w->heap_len && w->heap[r]->due < w->heap[m]->due)
+            m = r;
+        if (m == i)
+            break;
+        heap_swap(w, i, m);
+        i = m;
+    }
+    top->waiting = 0;
+    return top;
 }
 
 static int arm_out(struct worker *w, struct session *s, int on)
@@ -71,6 +122,18 @@ static int try_send(struct worker *w, struct session *s)
                 break;
             uint64_t blocks = cfg.coalesce ? room / block : 1;
             uint64_t t = now_ns();
+            if (cfg.rate > 0) {
+                if (!s->on_grid) {
+                    s->due = pacing_first_send(&pace, s->due, t);
+                    s->on_grid = 1;
+                }
+                if (t < s->due) {
+                    heap_push(w, s); /* the window allows it, the schedule not yet */
+                    break;
+                }
+                s->due = pacing_next_slot(&pace, s->due, t);
+                blocks = 1;
+            }
             for (uint64_t i = 0; i < blocks; i++)
                 s->stamps[(s->sent / block + i) % ring_size] = t;
             n = (size_t)(blocks * block);
@@ -194,14 +257,58 @@ static int on_connected(struct worker *w, struct session *s)
     return try_send(w, s);
 }
 
+/* --rate: sends for every waiting session whose slot has come; returns the ns until the next slot (max 10 ms). */
+static int64_t send_due(struct worker *w, int64_t *wait_ns)
+{
+    *wait_ns = 10 * 1000 * 1000;
+    while (w->heap_len > 0) {
+        uint64_t now = now_ns();
+        uint64_t due = w->heap[0]->due;
+        if (due > now) {
+            if ((int64_t)(due - now) < *wait_ns)
+                *wait_ns = (int64_t)(due - now);
+            break;
+        }
+        if (try_send(w, heap_pop(w)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* epoll_wait with a nanosecond timeout (epoll_pwait2, Linux 5.11+; before that rounded up to milliseconds). */
+static int wait_events(struct worker *w, struct epoll_event *evs, int max, int64_t wait_ns)
+{
+    static _Atomic int no_pwait2;
+    if (!atomic_load_explicit(&no_pwait2, memory_order_relaxed)) {
+        struct timespec ts = { wait_ns / 1000000000, wait_ns % 1000000000 };
+        int n = epoll_pwait2(w->epfd, evs, max, &ts, NULL);
+        if (n >= 0 || errno != ENOSYS)
+            return n;
+        atomic_store_explicit(&no_pwait2, 1, memory_order_relaxed);
+    }
+    return epoll_wait(w->epfd, evs, max, (int)((wait_ns + 999999) / 1000000));
+}
+
 void *worker_main(void *arg)
 {
     struct worker *w = arg;
     struct epoll_event evs[256];
+    if (cfg.rate > 0) {
+        /* Slots can be microseconds apart: the default 50 us timer slack would make every wait late. */
+        prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+        w->heap = calloc((size_t)w->nsessions, sizeof *w->heap);
+        if (!w->heap) {
+            fail("out of memory (pacing heap of %d sessions)", w->nsessions);
+            return NULL;
+        }
+    }
     if (start_connects(w) < 0)
         return NULL;
     while (atomic_load(&phase) != PH_DONE && !atomic_load(&failed)) {
-        int n = epoll_wait(w->epfd, evs, 256, 10);
+        int64_t wait_ns = 10 * 1000 * 1000;
+        if (cfg.rate > 0 && send_due(w, &wait_ns) < 0)
+            return NULL;
+        int n = wait_events(w, evs, 256, wait_ns);
         if (n < 0) {
             if (errno == EINTR)
                 continue;

@@ -29,6 +29,9 @@ struct session {
     uint64_t recvd;    /* bytes echoed back */
     _Atomic uint64_t done; /* blocks completed (single writer, read by the main thread) */
     uint64_t *stamps;  /* ring: start time of block i at stamps[i % ring] */
+    uint64_t due;      /* --rate: the next slot of its schedule (see pacing.h) */
+    uint8_t waiting;   /* --rate: in its worker's heap, waiting for its slot */
+    uint8_t on_grid;   /* --rate: its first block was put on its schedule's grid (pacing_first_send) */
 };
 
 struct worker {
@@ -42,6 +45,8 @@ struct worker {
     int batch;
     uint8_t *rbuf;
     struct histogram *hist;
+    struct session **heap; /* --rate: sessions waiting for their slot, earliest first (capacity nsessions) */
+    int heap_len;
     _Atomic uint64_t bytes;
     _Atomic uint64_t msgs;
     _Atomic int connected;
@@ -58,6 +63,12 @@ extern socklen_t server_addr_len;
  * ring must hold (the blocks that can be in flight, plus one).
  */
 uint64_t set_stream(uint64_t window_bytes);
+
+/*
+ * --rate: gives every session its first slot, the schedules spread evenly from t0 (before the workers start;
+ * the sessions' ids are their indexes).
+ */
+void set_pacing(struct session *sessions, int n, uint64_t t0);
 
 /* The thread function of a worker (arg: its struct worker). Returns when the phase is PH_DONE or on a failure. */
 void *worker_main(void *arg);

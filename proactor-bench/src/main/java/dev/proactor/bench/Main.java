@@ -1,5 +1,6 @@
 package dev.proactor.bench;
 
+import dev.proactor.bench.costs.CostsCli;
 import dev.proactor.bench.file.FileBenchCommand;
 import dev.proactor.bench.http.HttpBenchCli;
 import dev.proactor.bench.matrix.MatrixCli;
@@ -25,7 +26,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Entry point of {@code proactor-bench.jar}: {@code matrix ...} runs the echo benchmark matrix,
+ * Entry point of {@code proactor-bench.jar}: {@code matrix ...} runs the echo benchmark matrix, {@code costs ...}
+ * counts each echo server's costs per message (CPU, system calls, context switches) with perf,
  * {@code http-bench ...} the HTTP static file benchmark, {@code netty-http ...} the Netty static file server, and
  * a server name runs that baseline echo server. {@code COMMAND --help} lists a command's options.
  *
@@ -78,6 +80,7 @@ public final class Main implements Runnable {
     static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand("matrix", MatrixCli.commandLine());
+        cl.addSubcommand("costs", CostsCli.commandLine());
         cl.addSubcommand("http-bench", HttpBenchCli.commandLine());
         cl.addSubcommand(new FileBenchCommand());
         cl.addSubcommand(NettyHttpServer.NAME, new NettyHttp());

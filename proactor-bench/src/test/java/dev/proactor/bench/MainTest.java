@@ -40,6 +40,15 @@ class MainTest {
     }
 
     @Test
+    void costsHelpListsItsOptionsAndServers() {
+        Run r = run("costs", "--help");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("--rounds") && r.out().contains("--rate") && r.out().contains("--window"),
+                r.out());
+        assertTrue(r.out().contains("Servers: ") && r.out().contains("netty-io_uring"), r.out());
+    }
+
+    @Test
     void httpBenchHelpListsItsOptionsAndServers() {
         Run r = run("http-bench", "--help");
         assertEquals(0, r.status(), r.err());
@@ -70,7 +79,8 @@ class MainTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"matrix --bogus", "matrix --runs 0", "matrix --sessions 1,x", "matrix --quick --full",
-        "matrix --window 0,1 --block 512", "matrix --servers no-such-server", "http-bench --bogus",
+        "matrix --window 0,1 --block 512", "matrix --servers no-such-server", "costs --bogus", "costs --rounds 0",
+        "costs --rate fast", "costs --servers no-such-server", "http-bench --bogus",
         "http-bench --sizes 1k,1k", "http-bench --server-cpus a", "http-bench --connections 0"})
     void aWrongBenchmarkCommandLineIsOneErrorLineAndExitTwo(String line) {
         Run r = run(line.split(" "));

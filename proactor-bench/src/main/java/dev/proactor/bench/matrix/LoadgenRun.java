@@ -11,9 +11,24 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the load generator once and returns its RESULT. */
+/**
+ * Runs the load generator once and returns its RESULT: in one call ({@link #run}), or started ({@link #start}),
+ * watched until its warm-up begins (to time something inside its measured window) and then awaited.
+ */
 public final class LoadgenRun {
-    private LoadgenRun() {
+    /** What the generator prints to stderr when every session had its first echo and the warm-up starts. */
+    static final String WARMUP_MARK = "every session echoed after";
+
+    private static final long POLL_MS = 20;
+
+    private final Process process;
+    private final Path log;
+    private final ProcessRegistry registry;
+
+    private LoadgenRun(Process process, Path log, ProcessRegistry registry) {
+        this.process = process;
+        this.log = log;
+        this.registry = registry;
     }
 
     /**
@@ -29,16 +44,75 @@ public final class LoadgenRun {
      */
     public static LoadResult run(List<String> command, Path log, int timeoutSeconds, ProcessRegistry registry)
             throws RunFailure, InterruptedException {
+        return start(command, log, registry).await(timeoutSeconds);
+    }
+
+    /**
+     * Starts the command; the caller then calls {@link #await} (which forgets the process in the registry).
+     *
+     * @param command  loadgen command line
+     * @param log      log for its stderr (stdout goes to {@code log + ".out"})
+     * @param registry live-process registry
+     * @return the running generator
+     * @throws RunFailure when it cannot be started
+     */
+    public static LoadgenRun start(List<String> command, Path log, ProcessRegistry registry) throws RunFailure {
+        return new LoadgenRun(LoggedProcess.start("loadgen", command, log, registry), log, registry);
+    }
+
+    /**
+     * Waits until the generator says every session had its first echo (its warm-up starts then; the measured
+     * window follows the warm-up). Polls its log every 20 ms.
+     *
+     * @param timeoutSeconds how long to wait
+     * @return true when the warm-up started; false when the generator ended or the time ran out first
+     * @throws InterruptedException when interrupted
+     */
+    public boolean awaitWarmup(int timeoutSeconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (System.nanoTime() < deadline) {
+            try {
+                if (Files.readString(log, StandardCharsets.UTF_8).contains(WARMUP_MARK)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                return false; // the log is ours: unreadable means something else failed; await() reports it
+            }
+            if (!process.isAlive()) {
+                return false;
+            }
+            Thread.sleep(POLL_MS);
+        }
+        return false;
+    }
+
+    /**
+     * Whether the generator is still running (it exits right after its measured window).
+     *
+     * @return true while it runs
+     */
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Waits for the generator to end and parses its RESULT line.
+     *
+     * @param timeoutSeconds kill it after this long
+     * @return the result
+     * @throws RunFailure           when it fails, times out or prints no RESULT
+     * @throws InterruptedException when interrupted
+     */
+    public LoadResult await(int timeoutSeconds) throws RunFailure, InterruptedException {
         Path stdout = LoggedProcess.stdoutOf(log);
-        Process p = LoggedProcess.start("loadgen", command, log, registry);
         try {
-            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                p.waitFor(5, TimeUnit.SECONDS);
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
                 throw new RunFailure("loadgen did not finish within " + timeoutSeconds + " s (log: " + log + ")");
             }
         } finally {
-            registry.remove(p);
+            registry.remove(process);
         }
         List<String> lines;
         try {
@@ -46,8 +120,8 @@ public final class LoadgenRun {
         } catch (IOException e) {
             throw new RunFailure("cannot read loadgen output " + stdout + ": " + e);
         }
-        if (p.exitValue() != 0) {
-            throw new RunFailure("loadgen exited with code " + p.exitValue() + ": " + LogTail.reason(log)
+        if (process.exitValue() != 0) {
+            throw new RunFailure("loadgen exited with code " + process.exitValue() + ": " + LogTail.reason(log)
                     + " (log: " + log + ")");
         }
         for (String line : lines) {

@@ -70,6 +70,13 @@ class LoadResultTest {
     }
 
     @Test
+    void theOfferedRateIsTheLastFieldAndOptional() {
+        assertEquals(20000, LoadResult.parse(LINE + " offered_msgs_per_s=20000").offeredMsgsPerS());
+        assertEquals(0, LoadResult.parse(LINE + " offered_msgs_per_s=0").offeredMsgsPerS(), "unpaced");
+        assertTrue(Double.isNaN(LoadResult.parse(LINE).offeredMsgsPerS()), "an older generator");
+    }
+
+    @Test
     void ignoresUnknownFields() {
         LoadResult r = LoadResult.parse(LINE + " future_field=7");
         assertEquals(31812, r.fairness().max());

@@ -50,4 +50,24 @@ class LoadgenSelfTest {
         }
         assertTrue(sawZero, "the self-test covers min = 0");
     }
+
+    @Test
+    void theSelfTestChecksThePacingArithmetic() throws IOException, InterruptedException {
+        assumeTrue(Files.isExecutable(LOADGEN), "loadgen not built (no gcc?)");
+        Process p = new ProcessBuilder(LOADGEN.toString(), "--self-test").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("pacing self-test ok"), out);
+    }
+
+    @Test
+    void theUsageNamesTheRate() throws IOException, InterruptedException {
+        assumeTrue(Files.isExecutable(LOADGEN), "loadgen not built (no gcc?)");
+        Process p = new ProcessBuilder(LOADGEN.toString(), "--help").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("--rate") && out.contains("offered_msgs_per_s"), out);
+    }
 }

@@ -1,0 +1,63 @@
+package dev.proactor.bench.costs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.bench.harness.RepoLayout;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One tiny costs run (the C epoll server, 1 round, 2 sessions, 1 s warm-up, 1 s counted: about 7 s) through the
+ * command, skipped without the native build or without a perf that counts as this user. No assertion on speed.
+ */
+class CostsEndToEndTest {
+    private static final Path NATIVE = Path.of("target", "native");
+
+    private static boolean perfCounts() throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("perf", "stat", "-e", "task-clock", "--", "true")
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void measuresBothModesAndWritesTheFiles(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(NATIVE.resolve("loadgen")) && Files.isExecutable(NATIVE.resolve("epoll_echo")),
+                "native build missing (no gcc?)");
+        assumeTrue(perfCounts(), "perf missing or not allowed to count");
+        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "1", "--window", "1",
+            "--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()};
+        CostsOptions options = CostsCli.parse(argv, RepoLayout.detect());
+        assertEquals(0, CostsCommand.run(options, RepoLayout.detect(), argv));
+        List<String> csv = Files.readAllLines(dir.resolve("results.csv"), StandardCharsets.UTF_8);
+        assertEquals(3, csv.size(), String.join("\n", csv));
+        List<String> header = Arrays.asList(csv.get(0).split(","));
+        String[] sat = csv.get(1).split(",", -1);
+        String[] fixed = csv.get(2).split(",", -1);
+        assertEquals("saturation", sat[header.indexOf("mode")]);
+        assertEquals("fixed", fixed[header.indexOf("mode")]);
+        long rate = Long.parseLong(fixed[header.indexOf("offered_msgs_per_s")]);
+        assertEquals((long) Math.floor(Double.parseDouble(sat[header.indexOf("msgs_per_s")]) / 2), rate,
+                "half the saturation rate, rounded down (the RESULT line's msgs/s is rounded to a whole number)");
+        for (String[] run : List.of(sat, fixed)) {
+            assertTrue(Double.parseDouble(run[header.indexOf("cpu_ns_per_msg")]) > 0, csv.toString());
+            assertTrue(Double.parseDouble(run[header.indexOf("syscalls_per_msg")]) > 0, csv.toString());
+            assertTrue(run[header.indexOf("ctx_by_thread")].startsWith("epoll_echo="), csv.toString());
+        }
+        String md = Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8);
+        assertTrue(md.contains("costs --rounds 1 --servers c-epoll"), md);
+        assertTrue(md.contains("| c-epoll | 1 |"), md);
+    }
+}
