@@ -60,6 +60,12 @@ final class IoUringOps {
      * native is held while it waits, and no system call of ours is made.
      */
     static final int MODE_PROVIDED = 5;
+    /**
+     * A stream read served by its channel's multishot receive ({@link IoUringMultishotRecv}): it arms the receive
+     * (whose SQE carries the receive's own slot), or waits for its next CQE with no SQE of its own; the bytes are
+     * copied out of the block.
+     */
+    static final int MODE_MULTISHOT = 6;
 
     /** The kinds this engine runs. */
     static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.FILE_MASK
