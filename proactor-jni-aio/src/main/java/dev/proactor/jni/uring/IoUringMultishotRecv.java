@@ -121,30 +121,22 @@ final class IoUringMultishotRecv {
     }
 
     /**
-     * Takes what is held into the request's buffers, which have room: the bytes of as many held blocks as fit, in
-     * order (a block emptied goes back to the ring; what does not fit stays held with its offset), stopping before an
-     * end of stream or an error; or, with no bytes before it, that end of stream or error itself.
+     * Takes what is held into the request's buffers, which have room: the bytes of the first held block, as many as
+     * fit (a block emptied goes back to the ring; what does not fit stays held with its offset), as a read of the
+     * ring takes at most a block; or, with no bytes before it, the end of the stream or the error held.
      *
      * @return the bytes copied (> 0), 0 for the end of the stream, or -errno
      */
     int take(IoRequest request, IoUringBufferRing ring) {
-        int copied = 0;
-        while (count > 0) {
-            int result = results[head];
-            if (result <= 0) {
-                if (copied > 0) {
-                    return copied; // the end or the error comes with the next read, after these bytes
-                }
-                pop();
-                return result;
-            }
-            int block = blocks[head];
-            int n = ring.copyOut(block, headOffset, result - headOffset, request);
-            copied += n;
-            headOffset += n;
-            if (headOffset < result) {
-                return copied; // the buffers are full: the rest of the block stays held
-            }
+        int result = results[head];
+        if (result <= 0) {
+            pop();
+            return result;
+        }
+        int block = blocks[head];
+        int copied = ring.copyOut(block, headOffset, result - headOffset, request);
+        headOffset += copied;
+        if (headOffset == result) {
             pop();
             heldBlocks--;
             ring.release(block);
