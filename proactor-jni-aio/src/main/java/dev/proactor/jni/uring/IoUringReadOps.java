@@ -254,6 +254,21 @@ final class IoUringReadOps {
         return armMultishot(dir);
     }
 
+    /**
+     * An awaited read took its channel's multishot CQEs out of the ring ({@link IoUringStarter}): it finishes with
+     * what they brought, or, if the receive ended with nothing held, reads on its own (tried at once).
+     *
+     * @return the SQE to write, or null if the read finished (result recorded)
+     */
+    static IoUringSqe afterTakingCqes(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        if (dir.multishot.hasHeld()) {
+            completeFromHeld(context, dir, request);
+            return null;
+        }
+        return submitRead(context, dir, request, false, false);
+    }
+
     /** Finishes the read with what the direction's multishot receive holds (it holds something). */
     private static void completeFromHeld(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {

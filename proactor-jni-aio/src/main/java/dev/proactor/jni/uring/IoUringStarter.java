@@ -6,6 +6,7 @@ import dev.proactor.spi.StartResult;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +34,11 @@ final class IoUringStarter {
 
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
+    /** The ring: its completion queue, for an awaited read that takes its multishot receive's CQEs itself. */
+    private final IoUringRing ring;
+    /** The direction whose multishot CQEs {@link #collect} takes now (under its channel's monitor), or null. */
+    private IoUringDirection collecting;
+    private final IoUringCompletionQueue.CompletionHandler collect = this::collected;
     /** What the operation classes read of the engine. */
     private final IoUringOpsContext context;
     /**
@@ -41,9 +47,10 @@ final class IoUringStarter {
      */
     volatile Runnable beforeSqe;
 
-    IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context) {
+    IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context, IoUringRing ring) {
         this.submission = submission;
         this.slots = slots;
+        this.ring = ring;
         this.context = context;
     }
 
@@ -70,6 +77,9 @@ final class IoUringStarter {
             boolean inRing = false;
             try {
                 IoUringSqe sqe = IoUringOps.start(context, dir, request);
+                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited()) {
+                    sqe = forAwaitedRead(dir, request);
+                }
                 if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
                     return StartResult.PENDING; // nothing written: the armed multishot receive's next CQE ends it
                 }
@@ -190,6 +200,77 @@ final class IoUringStarter {
             throw e;
         }
         return true;
+    }
+
+    /** Longest an awaited read waits for the last CQE of the multishot receive it cancelled (see below). */
+    private static final long AWAITED_CANCEL_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+    /**
+     * A read a thread blocks for ({@link IoRequest#awaited()}) found its channel's multishot receive armed with
+     * nothing held: what the receive brought may sit in CQEs nobody reaps (the blocking thread may be the last one
+     * that could), and trying the socket could take bytes younger than theirs. So the starting thread takes the
+     * receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}) when no reap runs, and if
+     * they brought nothing, cancels the receive and waits for its last CQE (every CQE of it is in the ring then):
+     * the read then takes what was held, or, with nothing, receives on its own like any read tried at start. It
+     * waits for the receive's CQEs (left to the leader) instead when a reap runs (that reap hands them on), when the
+     * ring's completions overflowed, when this thread may not submit (it is not one that polls), or when the last
+     * CQE does not come within {@link #AWAITED_CANCEL_LIMIT_NANOS}. The channel's monitor is held.
+     *
+     * @return the read's SQE, null if it finished at start, or {@link IoUringSqe#WAITS_FOR_MULTISHOT}
+     */
+    private IoUringSqe forAwaitedRead(IoUringDirection dir, IoRequest request) throws IOException {
+        if (!submission.maySubmit()) {
+            return IoUringSqe.WAITS_FOR_MULTISHOT;
+        }
+        IoUringMultishotRecv multishot = dir.multishot;
+        IoUringCompletionQueue completions = ring.completions();
+        long deadline = 0;
+        for (int spins = 0; ; spins++) {
+            if (!completions.tryLockConsumer()) {
+                return IoUringSqe.WAITS_FOR_MULTISHOT;
+            }
+            try {
+                if (ring.cqOverflow()) {
+                    return IoUringSqe.WAITS_FOR_MULTISHOT;
+                }
+                collecting = dir;
+                completions.takeEntries(multishot.slot, IoUringEngine.CANCEL_TAG, collect);
+            } finally {
+                collecting = null;
+                completions.unlockConsumer();
+            }
+            if (multishot.hasHeld() || !multishot.armed()) {
+                return IoUringReadOps.afterTakingCqes(context, dir, request);
+            }
+            if (deadline == 0) {
+                deadline = System.nanoTime() + AWAITED_CANCEL_LIMIT_NANOS;
+                if (!multishot.cancelAsked) {
+                    cancelMultishot(dir);
+                }
+            } else if (System.nanoTime() - deadline > 0) {
+                LOG.warn("the multishot receive of {} did not end within {} ms of its cancel; an awaited read waits"
+                        + " for it", dir.channel, TimeUnit.NANOSECONDS.toMillis(AWAITED_CANCEL_LIMIT_NANOS));
+                return IoUringSqe.WAITS_FOR_MULTISHOT;
+            }
+            // Submits the cancel; the enter also runs this thread's pending completion work, whatever the ring.
+            submission.submitWritten();
+            ring.enterNoWait(0);
+            IoUringSubmission.pause(spins);
+        }
+    }
+
+    /** One CQE of {@link #collecting}'s multishot receive, taken out of the ring by {@link #forAwaitedRead}. */
+    private void collected(long userData, int result, int flags) {
+        IoUringMultishotRecv multishot = collecting.multishot;
+        IoUringBufferRing provided = context.providedBuffers();
+        int block = IoUringBufferRing.selected(flags);
+        if ((flags & IoUringNative.CQE_F_MORE) == 0) {
+            slots.free(multishot.slot);
+            multishot.ended();
+        }
+        if (!multishot.hold(result, block, provided) && block >= 0) {
+            provided.giveBack(block);
+        }
     }
 
     /**

@@ -54,6 +54,11 @@ class IoUringMultishotRecvTest {
     private final List<IoRequest> strays = new ArrayList<>();
 
     private void open(String providedBuffers, String multishotRecv) throws IOException {
+        open(providedBuffers, multishotRecv, false);
+    }
+
+    /** @param ownThread whether the engine takes the test thread for one of its own (it then submits itself) */
+    private void open(String providedBuffers, String multishotRecv, boolean ownThread) throws IOException {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         String[] names = {IoUringFeatures.TRY_FIRST_PROPERTY, IoUringFeatures.PROVIDED_BUFFERS_PROPERTY,
@@ -64,7 +69,8 @@ class IoUringMultishotRecvTest {
             before[i] = System.setProperty(names[i], values[i]);
         }
         try {
-            engine = (IoUringEngine) provider.create(new EngineSettings("io_uring", "multishot-recv-test"));
+            engine = (IoUringEngine) provider.create(new EngineSettings("io_uring", "multishot-recv-test",
+                    () -> ownThread));
         } finally {
             for (int i = 0; i < names.length; i++) {
                 if (before[i] == null) {
@@ -384,6 +390,47 @@ class IoUringMultishotRecvTest {
         pollUntil(() -> ring().held() == 1, "held for the next read");
         assertEquals("later", readHeld(channel, ByteBuffer.allocate(64)));
         assertEquals(slot, slot(channel), "the same receive");
+    }
+
+    /**
+     * A read its starting thread blocks for, on a thread that may be the last that polls (the NIO.2 provider's future
+     * read in a handler): bytes that came after the previous read sit in a CQE nobody reaps, so the read takes the
+     * receive's CQEs itself and finishes at start, in order; nothing polls the engine in between.
+     */
+    @Test
+    void anAwaitedReadTakesTheBytesOfCqesNobodyReapedAtStart() throws Exception {
+        open("4", "heap", true);
+        IoUringChannel channel = connect();
+        assertEquals("one", readWaiting(0, channel, ByteBuffer.allocate(64), "one"));
+        PeerText.send(peers.get(0), "two");
+        PeerText.send(peers.get(0), "three");
+        StringBuilder received = new StringBuilder();
+        while (received.length() < "twothree".length()) {
+            IoRequest awaited = read(channel, ByteBuffer.allocate(64)).awaited(true);
+            assertEquals(StartResult.COMPLETED, engine.start(awaited), "no poll needed: " + received);
+            assertNull(awaited.error());
+            received.append(PeerText.text(awaited.buffers()[0]));
+        }
+        assertEquals("twothree", received.toString());
+        assertEquals("four", readWaiting(0, channel, ByteBuffer.allocate(64), "four"), "the next read as usual");
+        assertEquals(0, ring().held());
+    }
+
+    /** An awaited read with nothing arrived: the receive is cancelled and the read waits as a request of its own. */
+    @Test
+    void anAwaitedReadWithNothingArrivedWaitsOnItsOwn() throws Exception {
+        open("4", "heap", true);
+        IoUringChannel channel = connect();
+        assertEquals("one", readWaiting(0, channel, ByteBuffer.allocate(64), "one"));
+        IoRequest awaited = read(channel, ByteBuffer.allocate(64)).awaited(true);
+        assertEquals(StartResult.PENDING, engine.start(awaited));
+        assertFalse(armed(channel), "the receive was cancelled; the read is a request of its own");
+        PeerText.send(peers.get(0), "late");
+        await(awaited);
+        assertNull(awaited.error());
+        assertEquals("late", PeerText.text(awaited.buffers()[0]));
+        assertEquals("again", readWaiting(0, channel, ByteBuffer.allocate(64), "again"));
+        assertTrue(armed(channel), "the next read arms a receive again");
     }
 
     @Test
