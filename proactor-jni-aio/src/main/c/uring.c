@@ -258,7 +258,6 @@ static const struct pj_constant constants[] = {
     /* multishot receive (Linux 6.0+): the RECV's ioprio flag, and the CQE flag saying more CQEs follow */
     PJ_CONSTANT(IORING_RECV_MULTISHOT),
     PJ_CONSTANT(IORING_CQE_F_MORE),
-    PJ_CONSTANT(IORING_SQ_CQ_OVERFLOW),
 };
 
 const struct pj_module pj_uring_module = {

@@ -130,8 +130,6 @@ public final class IoUringNative {
     // Multishot receive (Linux 6.0+): the RECV's ioprio flag; a CQE with F_MORE says the request stays armed.
     public static final int RECV_MULTISHOT = NativeConstants.intValue("IORING_RECV_MULTISHOT");
     public static final int CQE_F_MORE = NativeConstants.intValue("IORING_CQE_F_MORE");
-    /** The SQ ring's flag saying completions wait in the kernel's overflow list, outside the CQ ring. */
-    public static final int SQ_CQ_OVERFLOW = NativeConstants.intValue("IORING_SQ_CQ_OVERFLOW");
 
     private IoUringNative() {
     }

@@ -16,7 +16,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * under the consumer lock, which a reap holds from its first entry to its last entry's handling. Another thread may
  * take the lock when no reap runs ({@link #tryLockConsumer}) to take the entries of one request out of the ring
  * ({@link #takeEntries}): an awaited read of a channel whose multishot receive is armed (see
- * {@link IoUringStarter}). Not to be read once the ring is closed (it is unmapped).
+ * {@link IoUringStarter}; completions kept in the kernel past a full ring are not seen until an enter moves them in).
+ * Not to be read once the ring is closed (it is unmapped).
  */
 final class IoUringCompletionQueue {
 

@@ -66,6 +66,11 @@ final class IoUringOps {
      * copied out of the block.
      */
     static final int MODE_MULTISHOT = 6;
+    /**
+     * A stream read whose start lets go of the channel's monitor for a moment while it collects its multishot
+     * receive's CQEs (see {@link IoUringStarter}): meanwhile it is not waiting for the receive, whose CQEs are held.
+     */
+    static final int MODE_AWAITED_START = 7;
 
     /** The kinds this engine runs. */
     static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.FILE_MASK

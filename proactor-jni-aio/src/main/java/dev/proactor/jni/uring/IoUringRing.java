@@ -51,8 +51,6 @@ final class IoUringRing {
     private final int sqHead;
     private final int sqTail;
     private final int sqMask;
-    /** Offset of the SQ ring's flags (see {@link #cqOverflow()}). */
-    private final int sqFlags;
 
     /** Next SQ tail to publish. Guarded by this. */
     private int localTail;
@@ -113,7 +111,6 @@ final class IoUringRing {
         sqHead = p.getInt(IoUringNative.PARAMS_SQ_HEAD);
         sqTail = p.getInt(IoUringNative.PARAMS_SQ_TAIL);
         sqMask = sqRing.getInt(p.getInt(IoUringNative.PARAMS_SQ_RING_MASK));
-        sqFlags = p.getInt(IoUringNative.PARAMS_SQ_FLAGS);
         // The SQ index array maps slot i to SQE i once and for all: SQEs are written in ring order.
         int array = p.getInt(IoUringNative.PARAMS_SQ_ARRAY);
         for (int i = 0; i < sqEntries; i++) {
@@ -351,16 +348,6 @@ final class IoUringRing {
      */
     int enterNoWait(int toSubmit) {
         return IoUringNative.enter(fd, toSubmit, 0, IoUringNative.ENTER_GETEVENTS, -1);
-    }
-
-    /**
-     * Whether completions wait in the kernel's overflow list (the CQ ring was full), where no scan of the ring sees
-     * them; the next enter that collects completions moves them in. Any thread; not once the ring is closed.
-     */
-    boolean cqOverflow() {
-        synchronized (this) {
-            return !closed && ((int) INT.getAcquire(sqRing, sqFlags) & IoUringNative.SQ_CQ_OVERFLOW) != 0;
-        }
     }
 
     /** Whether an enter result is a wake-up or a full queue rather than a failure. */

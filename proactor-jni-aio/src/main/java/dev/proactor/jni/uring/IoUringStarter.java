@@ -123,6 +123,9 @@ final class IoUringStarter {
                 return false;
             }
             if (dir.slot < 0) {
+                if (dir.mode != IoUringOps.MODE_MULTISHOT) {
+                    return false; // its start runs (an awaited read collecting CQEs): the core acts after it
+                }
                 // A read waiting for the channel's multishot receive has no SQE of its own: it ends here, and the
                 // receive stays armed (what it brings is held for the next read).
                 request.fail(reason);
@@ -202,19 +205,22 @@ final class IoUringStarter {
         return true;
     }
 
-    /** Longest an awaited read waits for the last CQE of the multishot receive it cancelled (see below). */
-    private static final long AWAITED_CANCEL_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** Longest an awaited read works at start to collect its multishot receive's CQEs (see below). */
+    private static final long AWAITED_COLLECT_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     /**
      * A read a thread blocks for ({@link IoRequest#awaited()}) found its channel's multishot receive armed with
      * nothing held: what the receive brought may sit in CQEs nobody reaps (the blocking thread may be the last one
-     * that could), and trying the socket could take bytes younger than theirs. So the starting thread takes the
-     * receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}) when no reap runs, and if
-     * they brought nothing, cancels the receive and waits for its last CQE (every CQE of it is in the ring then):
-     * the read then takes what was held, or, with nothing, receives on its own like any read tried at start. It
-     * waits for the receive's CQEs (left to the leader) instead when a reap runs (that reap hands them on), when the
-     * ring's completions overflowed, when this thread may not submit (it is not one that polls), or when the last
-     * CQE does not come within {@link #AWAITED_CANCEL_LIMIT_NANOS}. The channel's monitor is held.
+     * that could poll, or the one that would run the read's completion), and trying the socket could take bytes
+     * younger than theirs. So the read collects them at start: when no reap runs, the starting thread takes the
+     * receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}); when one runs, it lets go of
+     * the channel's monitor for a moment, so that a reap handling a CQE of this receive holds its bytes (the read is
+     * not waiting for the receive meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it
+     * cancels the receive and goes on until its last CQE (every CQE of it is then collected): the read then takes what
+     * was held, or, with nothing held and the receive ended, receives on its own like any read tried at start. It
+     * waits for the receive's CQEs instead when this thread may not submit (not one that polls), or when they are not
+     * collected within {@link #AWAITED_COLLECT_LIMIT_NANOS}. The channel's monitor is held (and let go only in the
+     * wait).
      *
      * @return the read's SQE, null if it finished at start, or {@link IoUringSqe#WAITS_FOR_MULTISHOT}
      */
@@ -224,38 +230,55 @@ final class IoUringStarter {
         }
         IoUringMultishotRecv multishot = dir.multishot;
         IoUringCompletionQueue completions = ring.completions();
-        long deadline = 0;
+        long deadline = System.nanoTime() + AWAITED_COLLECT_LIMIT_NANOS;
         for (int spins = 0; ; spins++) {
-            if (!completions.tryLockConsumer()) {
-                return IoUringSqe.WAITS_FOR_MULTISHOT;
-            }
-            try {
-                if (ring.cqOverflow()) {
-                    return IoUringSqe.WAITS_FOR_MULTISHOT;
+            if (completions.tryLockConsumer()) {
+                try {
+                    collecting = dir;
+                    completions.takeEntries(multishot.slot, IoUringEngine.CANCEL_TAG, collect);
+                } finally {
+                    collecting = null;
+                    completions.unlockConsumer();
                 }
-                collecting = dir;
-                completions.takeEntries(multishot.slot, IoUringEngine.CANCEL_TAG, collect);
-            } finally {
-                collecting = null;
-                completions.unlockConsumer();
-            }
-            if (multishot.hasHeld() || !multishot.armed()) {
-                return IoUringReadOps.afterTakingCqes(context, dir, request);
-            }
-            if (deadline == 0) {
-                deadline = System.nanoTime() + AWAITED_CANCEL_LIMIT_NANOS;
+                if (multishot.hasHeld() || !multishot.armed()) {
+                    return IoUringReadOps.afterTakingCqes(context, dir, request);
+                }
                 if (!multishot.cancelAsked) {
                     cancelMultishot(dir);
                 }
-            } else if (System.nanoTime() - deadline > 0) {
-                LOG.warn("the multishot receive of {} did not end within {} ms of its cancel; an awaited read waits"
-                        + " for it", dir.channel, TimeUnit.NANOSECONDS.toMillis(AWAITED_CANCEL_LIMIT_NANOS));
+                // Submits the cancel; the enter runs this thread's pending completion work and moves completions
+                // the kernel kept aside (a full CQ ring) into the ring, whatever the ring's setup.
+                submission.submitWritten();
+                ring.enterNoWait(0);
+            } else {
+                awaitReap(dir);
+            }
+            if (System.nanoTime() - deadline > 0) {
+                LOG.warn("the CQEs of the multishot receive of {} were not collected within {} ms; an awaited read"
+                        + " waits for them", dir.channel, TimeUnit.NANOSECONDS.toMillis(AWAITED_COLLECT_LIMIT_NANOS));
                 return IoUringSqe.WAITS_FOR_MULTISHOT;
             }
-            // Submits the cancel; the enter also runs this thread's pending completion work, whatever the ring.
-            submission.submitWritten();
-            ring.enterNoWait(0);
             IoUringSubmission.pause(spins);
+        }
+    }
+
+    /**
+     * A reap runs while an awaited read collects its receive's CQEs: lets go of the channel's monitor for a moment
+     * (a reap may be waiting for it to hand on a CQE of this channel, which it holds for the read meanwhile).
+     *
+     * @throws AsynchronousCloseException if the channel was closed meanwhile
+     */
+    private static void awaitReap(IoUringDirection dir) throws IOException {
+        dir.mode = IoUringOps.MODE_AWAITED_START;
+        try {
+            dir.channel.wait(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the blocking wait that follows the start sees it
+        } finally {
+            dir.mode = IoUringOps.MODE_MULTISHOT;
+        }
+        if (!dir.channel.usable()) {
+            throw new AsynchronousCloseException();
         }
     }
 
