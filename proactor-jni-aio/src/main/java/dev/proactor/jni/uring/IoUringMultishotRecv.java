@@ -120,18 +120,22 @@ final class IoUringMultishotRecv {
         return false;
     }
 
+    /** What {@link #take} returns for the end of the stream (0 bytes is a read whose buffers had no room). */
+    static final int END_OF_STREAM = Integer.MIN_VALUE;
+
     /**
-     * Takes what is held into the request's buffers, which have room: the bytes of the first held block, as many as
-     * fit (a block emptied goes back to the ring; what does not fit stays held with its offset), as a read of the
+     * Takes what is held (it holds something) into the request's buffers: the bytes of the first held block, as many
+     * as fit (a block emptied goes back to the ring; what does not fit stays held with its offset), as a read of the
      * ring takes at most a block; or, with no bytes before it, the end of the stream or the error held.
      *
-     * @return the bytes copied (> 0), 0 for the end of the stream, or -errno
+     * @return the bytes copied (0 if the buffers had no room when copied to: another thread moved them), or
+     *         {@link #END_OF_STREAM}, or -errno
      */
     int take(IoRequest request, IoUringBufferRing ring) {
         int result = results[head];
         if (result <= 0) {
             pop();
-            return result;
+            return result == 0 ? END_OF_STREAM : result;
         }
         int block = blocks[head];
         int copied = ring.copyOut(block, headOffset, result - headOffset, request);

@@ -273,10 +273,14 @@ final class IoUringReadOps {
     private static void completeFromHeld(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         int result = dir.multishot.take(request, context.providedBuffers());
+        if (result == IoUringMultishotRecv.END_OF_STREAM) {
+            request.complete(-1);
+            return;
+        }
         if (result < 0) {
             throw Errors.newException("recv", result);
         }
-        request.complete(result == 0 ? -1 : result);
+        request.complete(result);
     }
 
     /**

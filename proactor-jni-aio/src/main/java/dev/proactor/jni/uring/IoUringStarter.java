@@ -36,7 +36,10 @@ final class IoUringStarter {
     private final IoUringSlots slots;
     /** The ring: its completion queue, for an awaited read that takes its multishot receive's CQEs itself. */
     private final IoUringRing ring;
-    /** The direction whose multishot CQEs {@link #collect} takes now (under its channel's monitor), or null. */
+    /**
+     * The direction whose multishot CQEs {@link #collect} takes now, or null: set and read only with the completion
+     * queue's consumer lock held (and the direction's channel monitor).
+     */
     private IoUringDirection collecting;
     private final IoUringCompletionQueue.CompletionHandler collect = this::collected;
     /** What the operation classes read of the engine. */

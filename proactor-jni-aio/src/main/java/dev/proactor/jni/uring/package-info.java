@@ -26,8 +26,9 @@
  * while a leader blocks) it is first tried on the socket with one non-blocking system call, because its SQE would
  * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}, {@code IoUringTryFirst}).
  *
- * <p><b>Completion.</b> The user data of a request's SQE is a slot number ({@code IoUringSlots}), taken at start and
- * freed by the request's last CQE; a request that goes on (partial write, aborted accept, next piece of a
+ * <p><b>Completion.</b> The user data of a request's SQE is a slot number ({@code IoUringSlots}), taken with its first
+ * SQE and freed by the request's last CQE (a multishot receive, {@code IoUringMultishotRecv}, has a slot of its own from
+ * its arming to its last CQE, and a read waiting for it has none); a request that goes on (partial write, aborted accept, next piece of a
  * transmission) writes its next SQE with the same slot from the completion handler. The completion handler runs in
  * the leader, under the channel's monitor (lock order: channel, then ring). The leader's side (reaping, completion
  * handling) is {@code IoUringReaper}; starting and cancelling, on any thread, is {@code IoUringStarter}, which
