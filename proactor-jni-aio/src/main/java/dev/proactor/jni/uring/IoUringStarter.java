@@ -6,7 +6,6 @@ import dev.proactor.spi.StartResult;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,14 +33,8 @@ final class IoUringStarter {
 
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
-    /** The ring: its completion queue, for an awaited read that takes its multishot receive's CQEs itself. */
-    private final IoUringRing ring;
-    /**
-     * The direction whose multishot CQEs {@link #collect} takes now, or null: set and read only with the completion
-     * queue's consumer lock held (and the direction's channel monitor).
-     */
-    private IoUringDirection collecting;
-    private final IoUringCompletionQueue.CompletionHandler collect = this::collected;
+    /** An awaited read's start while its channel's multishot receive is armed. */
+    private final IoUringAwaitedRead awaitedRead;
     /** What the operation classes read of the engine. */
     private final IoUringOpsContext context;
     /**
@@ -53,7 +46,7 @@ final class IoUringStarter {
     IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context, IoUringRing ring) {
         this.submission = submission;
         this.slots = slots;
-        this.ring = ring;
+        this.awaitedRead = new IoUringAwaitedRead(submission, slots, ring, context, this::cancelMultishot);
         this.context = context;
     }
 
@@ -81,7 +74,7 @@ final class IoUringStarter {
             try {
                 IoUringSqe sqe = IoUringOps.start(context, dir, request);
                 if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited()) {
-                    sqe = forAwaitedRead(dir, request);
+                    sqe = awaitedRead.start(dir, request);
                 }
                 if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
                     return StartResult.PENDING; // nothing written: the armed multishot receive's next CQE ends it
@@ -127,7 +120,7 @@ final class IoUringStarter {
             }
             if (dir.slot < 0) {
                 if (dir.mode != IoUringOps.MODE_MULTISHOT) {
-                    return false; // its start runs (an awaited read collecting CQEs): the core acts after it
+                    return false; // its start runs (IoUringAwaitedRead lets go of the monitor): the core acts after
                 }
                 // A read waiting for the channel's multishot receive has no SQE of its own: it ends here, and the
                 // receive stays armed (what it brings is held for the next read).
@@ -206,97 +199,6 @@ final class IoUringStarter {
             throw e;
         }
         return true;
-    }
-
-    /** Longest an awaited read works at start to collect its multishot receive's CQEs (see below). */
-    private static final long AWAITED_COLLECT_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-
-    /**
-     * A read a thread blocks for ({@link IoRequest#awaited()}) found its channel's multishot receive armed with
-     * nothing held: what the receive brought may sit in CQEs nobody reaps (the blocking thread may be the last one
-     * that could poll, or the one that would run the read's completion), and trying the socket could take bytes
-     * younger than theirs. So the read collects them at start: when no reap runs, the starting thread takes the
-     * receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}); when one runs, it lets go of
-     * the channel's monitor for a moment, so that a reap handling a CQE of this receive holds its bytes (the read is
-     * not waiting for the receive meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it
-     * cancels the receive and goes on until its last CQE (every CQE of it is then collected): the read then takes what
-     * was held, or, with nothing held and the receive ended, receives on its own like any read tried at start. It
-     * waits for the receive's CQEs instead when this thread may not submit (not one that polls), or when they are not
-     * collected within {@link #AWAITED_COLLECT_LIMIT_NANOS}. The channel's monitor is held (and let go only in the
-     * wait).
-     *
-     * @return the read's SQE, null if it finished at start, or {@link IoUringSqe#WAITS_FOR_MULTISHOT}
-     */
-    private IoUringSqe forAwaitedRead(IoUringDirection dir, IoRequest request) throws IOException {
-        if (!submission.maySubmit()) {
-            return IoUringSqe.WAITS_FOR_MULTISHOT;
-        }
-        IoUringMultishotRecv multishot = dir.multishot;
-        IoUringCompletionQueue completions = ring.completions();
-        long deadline = System.nanoTime() + AWAITED_COLLECT_LIMIT_NANOS;
-        for (int spins = 0; ; spins++) {
-            if (completions.tryLockConsumer()) {
-                try {
-                    collecting = dir;
-                    completions.takeEntries(multishot.slot, IoUringEngine.CANCEL_TAG, collect);
-                } finally {
-                    collecting = null;
-                    completions.unlockConsumer();
-                }
-                if (multishot.hasHeld() || !multishot.armed()) {
-                    return IoUringReadOps.afterTakingCqes(context, dir, request);
-                }
-                if (!multishot.cancelAsked) {
-                    cancelMultishot(dir);
-                }
-                // Submits the cancel; the enter runs this thread's pending completion work and moves completions
-                // the kernel kept aside (a full CQ ring) into the ring, whatever the ring's setup.
-                submission.submitWritten();
-                ring.enterNoWait(0);
-            } else {
-                awaitReap(dir);
-            }
-            if (System.nanoTime() - deadline > 0) {
-                LOG.warn("the CQEs of the multishot receive of {} were not collected within {} ms; an awaited read"
-                        + " waits for them", dir.channel, TimeUnit.NANOSECONDS.toMillis(AWAITED_COLLECT_LIMIT_NANOS));
-                return IoUringSqe.WAITS_FOR_MULTISHOT;
-            }
-            IoUringSubmission.pause(spins);
-        }
-    }
-
-    /**
-     * A reap runs while an awaited read collects its receive's CQEs: lets go of the channel's monitor for a moment
-     * (a reap may be waiting for it to hand on a CQE of this channel, which it holds for the read meanwhile).
-     *
-     * @throws AsynchronousCloseException if the channel was closed meanwhile
-     */
-    private static void awaitReap(IoUringDirection dir) throws IOException {
-        dir.mode = IoUringOps.MODE_AWAITED_START;
-        try {
-            dir.channel.wait(1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the blocking wait that follows the start sees it
-        } finally {
-            dir.mode = IoUringOps.MODE_MULTISHOT;
-        }
-        if (!dir.channel.usable()) {
-            throw new AsynchronousCloseException();
-        }
-    }
-
-    /** One CQE of {@link #collecting}'s multishot receive, taken out of the ring by {@link #forAwaitedRead}. */
-    private void collected(long userData, int result, int flags) {
-        IoUringMultishotRecv multishot = collecting.multishot;
-        IoUringBufferRing provided = context.providedBuffers();
-        int block = IoUringBufferRing.selected(flags);
-        if ((flags & IoUringNative.CQE_F_MORE) == 0) {
-            slots.free(multishot.slot);
-            multishot.ended();
-        }
-        if (!multishot.hold(result, block, provided) && block >= 0) {
-            provided.giveBack(block);
-        }
     }
 
     /**
