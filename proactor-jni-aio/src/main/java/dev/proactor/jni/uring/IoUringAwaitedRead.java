@@ -11,16 +11,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The start of a stream read a thread blocks for ({@link IoRequest#awaited()}) whose channel's multishot receive
- * ({@link IoUringMultishotRecv}) is armed with nothing held: what the receive brought may sit in CQEs nobody reaps (the blocking thread may be the last one
- * that could poll, or the one that would run the read's completion), and trying the socket could take bytes
- * younger than theirs. So the read collects them at start: when no reap runs, the starting thread takes the
- * receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}); when one runs, it lets go of
- * the channel's monitor for a moment, so that a reap handling a CQE of this receive holds its bytes (the read is
- * not waiting for the receive meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it
- * cancels the receive and goes on until its last CQE (every CQE of it is then collected): the read then takes what
- * was held, or, with nothing held and the receive ended, receives on its own like any read tried at start. It
- * waits for the receive's CQEs instead when this thread may not submit (not one that polls), or when they are not
- * collected within {@link #COLLECT_LIMIT_NANOS} (logged).
+ * ({@link IoUringMultishotRecv}) is armed with nothing held: what the receive brought may sit in CQEs nobody reaps (the
+ * blocking thread may be the last one that could poll, or the one that would run the read's completion), and trying the
+ * socket could take bytes younger than theirs. So the read collects them at start: when no reap runs, the starting
+ * thread takes the receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}); when one runs,
+ * it lets go of the channel's monitor for a moment, so that a reap handling a CQE of this receive holds its bytes (the
+ * read is not waiting for the receive meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it
+ * cancels the receive and goes on until its last CQE (every CQE of it is then collected): the read then takes what was
+ * held, or, with nothing held and the receive ended, receives on its own like any read tried at start. It waits for the
+ * receive's CQEs instead when this thread may not submit (not one that polls), or when they are not collected within
+ * {@link #COLLECT_LIMIT_NANOS} (logged).
  *
  * <p>Threads and locks: the starting thread, under the channel's monitor (let go only in that wait), and the
  * completion queue's consumer lock while it takes entries; one per engine, made by {@link IoUringStarter}.

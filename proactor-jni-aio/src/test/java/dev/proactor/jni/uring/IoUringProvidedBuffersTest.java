@@ -30,13 +30,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Stream reads of heap buffers through the io_uring engine's provided-buffer ring ({@link IoUringBufferRing}): the
- * read waits in the ring as one {@code RECV} and the kernel takes a block when bytes arrive; a read takes at most a
- * block; a receive that finds no block left still gets its bytes (through a system call of its own); a cancelled
- * read takes no block; a direct read never takes one; a block held for a later read (a multishot receive's,
+ * Stream reads of heap buffers through the io_uring engine's provided-buffer ring ({@link IoUringBufferRing}): the read
+ * waits in the ring as one {@code RECV} and the kernel takes a block when bytes arrive; a read takes at most a block; a
+ * receive that finds no block left still gets its bytes (through a system call of its own); a cancelled read takes no
+ * block; a direct read never takes one; a block held for a later read (a multishot receive's,
  * {@code proactor.uring.multishotRecv}, whose mode the run's {@code -D} sets here) goes back at the channel's close.
- * Reads are not tried at start here ({@code tryFirst=false}), so each one goes to the ring. The engine is driven from the test thread through the SPI (start, then polls of its
- * wait strategy), so the ring's counters are read on the thread that reaps.
+ * Reads are not tried at start here ({@code tryFirst=false}), so each one goes to the ring. The engine is driven from
+ * the test thread through the SPI (start, then polls of its wait strategy), so the ring's counters are read on the
+ * thread that reaps.
  */
 class IoUringProvidedBuffersTest {
 
