@@ -255,6 +255,9 @@ static const struct pj_constant constants[] = {
     { "URING_ETIME", ETIME },
     { "URING_EBUSY", EBUSY },
     { "URING_ENOBUFS", ENOBUFS },
+    /* multishot receive (Linux 6.0+): the RECV's ioprio flag, and the CQE flag saying more CQEs follow */
+    PJ_CONSTANT(IORING_RECV_MULTISHOT),
+    PJ_CONSTANT(IORING_CQE_F_MORE),
 };
 
 const struct pj_module pj_uring_module = {

@@ -127,6 +127,10 @@ public final class IoUringNative {
     public static final int EBUSY = NativeConstants.intValue("URING_EBUSY");
     public static final int ENOBUFS = NativeConstants.intValue("URING_ENOBUFS");
 
+    // Multishot receive (Linux 6.0+): the RECV's ioprio flag; a CQE with F_MORE says the request stays armed.
+    public static final int RECV_MULTISHOT = NativeConstants.intValue("IORING_RECV_MULTISHOT");
+    public static final int CQE_F_MORE = NativeConstants.intValue("IORING_CQE_F_MORE");
+
     private IoUringNative() {
     }
 

@@ -24,9 +24,15 @@ import java.nio.ByteOrder;
  * leader has not reaped yet; a receive that finds none left completes with {@code -ENOBUFS}, and the read then
  * receives with a system call of its own, as without the ring.
  *
- * <p>Threading. Blocks are given back, and the ring's tail written, only by the thread that handles completions
- * (the engine's leader, or its quiesce with no leader: {@link IoUringReaper}), one at a time, so the tail has one
- * writer; it is published with release semantics for the kernel, which reads it when it picks a block. The memory
+ * <p>A channel with a multishot receive ({@link IoUringMultishotRecv}) may hold a few blocks past their CQE, until
+ * a read takes their bytes: {@link #hold} counts such a block out, {@link #release} gives it back.
+ *
+ * <p>Threading. Blocks are given back, and the ring's tail written, under this object's monitor: by the thread that
+ * handles completions (the engine's leader, or its quiesce with no leader: {@link IoUringReaper}), and, for a block
+ * a multishot receive held, by the thread that takes its last bytes at a read's start or closes the channel. The
+ * tail is published with release semantics for the kernel, which reads it when it picks a block; the lock is
+ * uncontended but for those held blocks. Copies out of a block ({@link #copyOut}) read it at absolute indices, so
+ * any number of threads copy out of different blocks at once. The memory
  * lives as long as this object, which the engine keeps until it is unreachable, after its ring was closed; if
  * receives were still in the ring then, the kernel may pick blocks after the close, and the engine keeps this object
  * for the life of the process instead ({@link IoUringLeftovers}).
@@ -46,11 +52,13 @@ final class IoUringBufferRing {
     private final long blocksAddress;
     private final int mask;
     private final int blockSize;
-    /** The next tail to publish: the handling thread's own. */
+    /** The next tail to publish. Guarded by this. */
     private int tail;
-    /** Blocks given back, and receives that found no block (the handling thread's; read by tests on it). */
+    /** Blocks given back (guarded by this), and receives that found no block (the handling thread's). */
     private long blocksUsed;
     private long shortages;
+    /** Blocks multishot receives hold past their CQE now. Guarded by this. */
+    private int held;
 
     private IoUringBufferRing(int count, int blockSize) {
         // alignedSlice rounds both ends inwards to the alignment: a page more than whole pages leaves them whole.
@@ -102,10 +110,49 @@ final class IoUringBufferRing {
         BounceCopies.drain(blocks, bid * blockSize, Math.min(count, blockSize), request);
     }
 
-    /** Gives block {@code bid} back to the kernel. The handling thread only, once the block's bytes were copied. */
-    void giveBack(int bid) {
+    /**
+     * Copies up to {@code count} bytes of block {@code bid}, from byte {@code from} of it, into the request's buffers
+     * in order, moving their positions; as many as their space takes.
+     *
+     * @return the bytes copied
+     */
+    int copyOut(int bid, int from, int count, IoRequest request) {
+        int base = bid * blockSize + from;
+        int copied = 0;
+        ByteBuffer[] buffers = request.buffers();
+        for (int i = request.offset(), end = i + request.length(); i < end && copied < count; i++) {
+            ByteBuffer destination = buffers[i];
+            int position = destination.position();
+            int n = Math.min(destination.limit() - position, count - copied);
+            if (n > 0) {
+                destination.put(position, blocks, base + copied, n);
+                destination.position(position + n);
+                copied += n;
+            }
+        }
+        return copied;
+    }
+
+    /** Gives block {@code bid} back to the kernel, once its bytes were copied. */
+    synchronized void giveBack(int bid) {
         put(bid);
         blocksUsed++;
+    }
+
+    /** Counts block {@code bid}, which a CQE carried, as held past its CQE by a multishot receive. */
+    synchronized void hold(int bid) {
+        held++;
+    }
+
+    /** Gives back block {@code bid}, which {@link #hold} counted. Any thread, under the holding channel's monitor. */
+    synchronized void release(int bid) {
+        held--;
+        giveBack(bid);
+    }
+
+    /** Blocks multishot receives hold now (tests). */
+    synchronized int held() {
+        return held;
     }
 
     /** Counts a receive that completed with {@code -ENOBUFS}. The handling thread only. */
@@ -113,8 +160,8 @@ final class IoUringBufferRing {
         shortages++;
     }
 
-    /** Blocks the kernel filled and the reaper gave back so far (tests, on the handling thread). */
-    long blocksUsed() {
+    /** Blocks the kernel filled and were given back so far (tests). */
+    synchronized long blocksUsed() {
         return blocksUsed;
     }
 

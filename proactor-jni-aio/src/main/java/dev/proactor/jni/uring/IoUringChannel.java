@@ -156,6 +156,8 @@ final class IoUringChannel implements EngineChannel {
             }
             closed = true;
             IoUringTransmit.release(output.transmit);
+            // Held blocks go back to the ring, an armed multishot receive is cancelled (release submits it).
+            engine.starter().closeMultishot(input);
         }
         if (kind == Kind.SERVER) {
             // ACCEPTs in flight hold the socket until their cancel completes: stop listening now, so the port is

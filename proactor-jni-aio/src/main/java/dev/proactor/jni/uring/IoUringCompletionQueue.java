@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The completion ring of one {@link IoUringRing}, which maps it, sets it up and unmaps it: Java reads the CQEs
@@ -12,7 +13,11 @@ import java.nio.ByteOrder;
  * with release semantics ({@link VarHandle} views of the mapped buffer); CQE bodies are plain reads ordered by them.
  *
  * <p>Threading. Read by one thread at a time only, the engine's leader (or the engine's quiesce, with no leader),
- * so no lock: the head reached so far is that thread's. Not to be read once the ring is closed (it is unmapped).
+ * under the consumer lock, which a reap holds from its first entry to its last entry's handling. Another thread may
+ * take the lock when no reap runs ({@link #tryLockConsumer}) to take the entries of one request out of the ring
+ * ({@link #takeEntries}): an awaited read of a channel whose multishot receive is armed (see
+ * {@link IoUringStarter}; completions kept in the kernel past a full ring are not seen until an enter moves them in).
+ * Not to be read once the ring is closed (it is unmapped).
  */
 final class IoUringCompletionQueue {
 
@@ -30,6 +35,8 @@ final class IoUringCompletionQueue {
     private final int cqes;
     /** CQ head, the leader's only. */
     private int localCqHead;
+    /** Held by a reap, or by a thread taking one request's entries; uncontended but for those. */
+    private final ReentrantLock consumer = new ReentrantLock();
 
     /**
      * @param cqRing the mapped completion ring, in native byte order
@@ -50,6 +57,15 @@ final class IoUringCompletionQueue {
      * @return how many entries were read
      */
     int reap(CompletionHandler handler) {
+        consumer.lock();
+        try {
+            return reapLocked(handler);
+        } finally {
+            consumer.unlock();
+        }
+    }
+
+    private int reapLocked(CompletionHandler handler) {
         int head = localCqHead;
         int tail = (int) INT.getAcquire(cqRing, cqTail);
         int count = 0;
@@ -67,6 +83,45 @@ final class IoUringCompletionQueue {
             if (head == tail) {
                 tail = (int) INT.getAcquire(cqRing, cqTail);
             }
+        }
+        return count;
+    }
+
+    /**
+     * Takes the consumer lock if no reap holds it (a thread holding it may also take it again).
+     *
+     * @return false if a reap runs: it hands on every entry, those it read already included
+     */
+    boolean tryLockConsumer() {
+        return consumer.tryLock();
+    }
+
+    void unlockConsumer() {
+        consumer.unlock();
+    }
+
+    /**
+     * With the consumer lock held ({@link #tryLockConsumer}): hands every entry in the ring whose user data is
+     * {@code userData} to {@code handler}, in order, and leaves each in the ring as an entry of user data
+     * {@code neutral} without flags, which the reap that comes to it ignores (its block, if any, is the handler's).
+     *
+     * @return how many entries were taken
+     */
+    int takeEntries(long userData, long neutral, CompletionHandler handler) {
+        int head = localCqHead;
+        int tail = (int) INT.getAcquire(cqRing, cqTail);
+        int count = 0;
+        for (; head != tail; head++) {
+            int base = cqes + (head & cqMask) * IoUringNative.CQE_SIZE;
+            if (cqRing.getLong(base + IoUringNative.CQE_USER_DATA) != userData) {
+                continue;
+            }
+            int result = cqRing.getInt(base + IoUringNative.CQE_RES);
+            int flags = cqRing.getInt(base + IoUringNative.CQE_FLAGS);
+            cqRing.putLong(base + IoUringNative.CQE_USER_DATA, neutral);
+            cqRing.putInt(base + IoUringNative.CQE_FLAGS, 0);
+            count++;
+            handler.onCompletion(userData, result, flags);
         }
         return count;
     }

@@ -46,6 +46,13 @@ final class IoUringDirection {
     /** Bytes the datagram receive in flight has room for (in its buffer, or in the bounce block). */
     int staged;
 
+    /**
+     * Input of a stream only: its multishot receive ({@code proactor.uring.multishotRecv}), made by the first read
+     * that arms one, or null. Kept across requests (not reset by {@link #clear()}); its CQEs carry its own slot, not
+     * {@link #slot}: a read waiting for it has no SQE, and no slot, of its own.
+     */
+    IoUringMultishotRecv multishot;
+
     /** The direct buffer's address, iovecs, bounce block and socket address the SQE in flight points at. */
     final NativeScratch scratch = new NativeScratch();
     /** A msghdr, one iovec and a socklen_t, for recvmsg, sendmsg and accept. */
@@ -62,6 +69,14 @@ final class IoUringDirection {
 
     IoUringDirection(IoUringChannel channel) {
         this.channel = channel;
+    }
+
+    /** The multishot receive of this (stream input) direction, made on first use. */
+    IoUringMultishotRecv multishot() {
+        if (multishot == null) {
+            multishot = new IoUringMultishotRecv();
+        }
+        return multishot;
     }
 
     /** msghdr at offset 0, one iovec after it, then a 4-byte socklen_t. */

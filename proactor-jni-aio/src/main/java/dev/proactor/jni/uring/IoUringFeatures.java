@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.IoUring;
 import dev.proactor.jni.internal.IoUringNative;
+import java.util.Locale;
 
 /**
  * The optional io_uring features an engine uses: what the kernel has (probed once by {@link IoUring}) and what
@@ -47,10 +48,17 @@ import dev.proactor.jni.internal.IoUringNative;
  *       call of the leader's; a read takes at most one block. Off, on an older kernel, or when the ring has no
  *       block left at a receive, such a read polls and then receives through a shared block. Reads into direct
  *       buffers never use it: the kernel receives straight into them.
+ *   <li>{@code proactor.uring.multishotRecv} ({@code heap}, the default ({@link #DEFAULT_MULTISHOT_RECV}),
+ *       {@code all} or {@code off}): a stream read that would go to the provided-buffer ring arms one multishot
+ *       {@code RECV} ({@code IORING_RECV_MULTISHOT}, Linux 6.0+) on its channel's input instead, which stays armed
+ *       after the read completed: each arrival is one CQE with a block of the ring, no SQE per read; what arrives
+ *       with no read pending is held for the next read, a few blocks at most ({@link IoUringMultishotRecv}).
+ *       {@code heap}: the reads of heap buffers that use the provided-buffer ring; {@code all}: also reads into
+ *       one direct buffer (the bytes are then copied from the block: one copy more, one SQE less). Off on an
+ *       older kernel, or without the provided-buffer ring.
  * </ul>
  *
- * <p>Not used, and why: multishot accept and multishot receive: the core's contract is one accept and one read
- * per operation.
+ * <p>Not used, and why: multishot accept: the core's contract is one accept per operation.
  *
  * @param entries      submission queue entries
  * @param pollFirst    whether stream reads poll first
@@ -58,9 +66,11 @@ import dev.proactor.jni.internal.IoUringNative;
  * @param coopTaskrun  whether the ring is made with {@code IORING_SETUP_COOP_TASKRUN}
  * @param singleIssuer whether the ring is made for one owner thread ({@code SINGLE_ISSUER | DEFER_TASKRUN})
  * @param providedBuffers blocks in the provided-buffer ring, 0 for none
+ * @param multishotRecv which stream reads arm a multishot receive ({@link MultishotRecv#OFF} without the
+ *                      provided-buffer ring or on a kernel without it)
  */
 record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
-                       int providedBuffers) {
+                       int providedBuffers, MultishotRecv multishotRecv) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -80,12 +90,26 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         NEVER
     }
 
+    /** Which stream reads arm a multishot receive ({@code proactor.uring.multishotRecv}). */
+    enum MultishotRecv {
+        /** {@code off}: every read is a request of its own. */
+        OFF,
+        /** {@code heap}: reads of heap buffers, those that would use the provided-buffer ring. */
+        HEAP,
+        /** {@code all}: also reads into one direct buffer, copied out of the block. */
+        ALL
+    }
+
+    /** {@code proactor.uring.multishotRecv} when unset: one place, so an A/B changes one word. */
+    static final MultishotRecv DEFAULT_MULTISHOT_RECV = MultishotRecv.HEAP;
+
     static final String ENTRIES_PROPERTY = "proactor.uring.entries";
     static final String POLL_FIRST_PROPERTY = "proactor.uring.pollFirst";
     static final String TRY_FIRST_PROPERTY = "proactor.uring.tryFirst";
     static final String COOP_TASKRUN_PROPERTY = "proactor.uring.coopTaskrun";
     static final String SINGLE_ISSUER_PROPERTY = "proactor.uring.singleIssuer";
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
+    static final String MULTISHOT_RECV_PROPERTY = "proactor.uring.multishotRecv";
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
     static final int BLOCK_SIZE = 16 * 1024;
 
@@ -102,9 +126,26 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         boolean pollFirst = flag(POLL_FIRST_PROPERTY) && IoUring.isSingleIssuerSupported();
         boolean coopTaskrun = flag(COOP_TASKRUN_PROPERTY) && IoUring.isCoopTaskrunSupported();
         boolean singleIssuer = flag(SINGLE_ISSUER_PROPERTY) && soleLeader && IoUring.isDeferTaskrunSupported();
-        int providedBuffers = powerOfTwo(PROVIDED_BUFFERS_PROPERTY, 256, true);
+        int providedBuffers = IoUring.isSingleIssuerSupported() ? powerOfTwo(PROVIDED_BUFFERS_PROPERTY, 256, true) : 0;
+        // IORING_RECV_MULTISHOT came with 6.0, as SINGLE_ISSUER did; it takes its blocks from the provided ring.
+        MultishotRecv multishotRecv = multishotRecvProperty();
+        if (providedBuffers == 0 || !IoUring.isSingleIssuerSupported()) {
+            multishotRecv = MultishotRecv.OFF;
+        }
         return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
-                IoUring.isSingleIssuerSupported() ? providedBuffers : 0);
+                providedBuffers, multishotRecv);
+    }
+
+    private static MultishotRecv multishotRecvProperty() {
+        String text = System.getProperty(MULTISHOT_RECV_PROPERTY, DEFAULT_MULTISHOT_RECV.name().toLowerCase(
+                Locale.ROOT)).trim();
+        return switch (text) {
+            case "off" -> MultishotRecv.OFF;
+            case "heap" -> MultishotRecv.HEAP;
+            case "all" -> MultishotRecv.ALL;
+            default -> throw new IllegalArgumentException(MULTISHOT_RECV_PROPERTY + " must be off, heap or all, not '"
+                    + text + "'");
+        };
     }
 
     /** A power of two in 1..32768 (or 0 if {@code zeroAllowed}) from {@code property}, else {@code byDefault}. */
@@ -159,6 +200,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     public String toString() {
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
-                + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishot=off";
+                + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishotRecv="
+                + multishotRecv.name().toLowerCase(Locale.ROOT);
     }
 }

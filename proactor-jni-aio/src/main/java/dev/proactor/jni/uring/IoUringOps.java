@@ -60,6 +60,17 @@ final class IoUringOps {
      * native is held while it waits, and no system call of ours is made.
      */
     static final int MODE_PROVIDED = 5;
+    /**
+     * A stream read served by its channel's multishot receive ({@link IoUringMultishotRecv}): it arms the receive
+     * (whose SQE carries the receive's own slot), or waits for its next CQE with no SQE of its own; the bytes are
+     * copied out of the block.
+     */
+    static final int MODE_MULTISHOT = 6;
+    /**
+     * A stream read whose start lets go of the channel's monitor for a moment while it collects its multishot
+     * receive's CQEs (see {@link IoUringStarter}): meanwhile it is not waiting for the receive, whose CQEs are held.
+     */
+    static final int MODE_AWAITED_START = 7;
 
     /** The kinds this engine runs. */
     static final int SUPPORTED = OpKind.STREAM_MASK | OpKind.DATAGRAM_MASK | OpKind.FILE_MASK

@@ -31,6 +31,11 @@ final class IoUringOpsContext {
         return providedBuffers;
     }
 
+    /** Which stream reads arm a multishot receive: {@code OFF} without the provided-buffer ring. */
+    IoUringFeatures.MultishotRecv multishotRecv() {
+        return providedBuffers == null ? IoUringFeatures.MultishotRecv.OFF : features.multishotRecv();
+    }
+
     /**
      * The {@code ioprio} of a stream {@code RECV} or {@code SEND} whose try at start has just found the socket empty
      * (full): {@code POLL_FIRST} when enabled, so the kernel waits for readiness instead of trying again at once.

@@ -44,6 +44,19 @@ final class IoUringReadOps {
      */
     static IoUringSqe submitRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request, boolean file)
             throws IOException {
+        if (!file && dir.multishot != null && dir.multishot.active()) {
+            return fromMultishot(context, dir, request);
+        }
+        return submitRead(context, dir, request, file, true);
+    }
+
+    /**
+     * As {@link #submitRead(IoUringOpsContext, IoUringDirection, IoRequest, boolean)} with the direction's multishot
+     * receive neither armed nor holding anything; {@code mayArm}: whether a stream read may arm it (false for the
+     * read whose receive just found the ring empty: it receives once on its own).
+     */
+    private static IoUringSqe submitRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
+                                         boolean file, boolean mayArm) throws IOException {
         IoUringChannel channel = dir.channel;
         long offset = file ? request.position() : 0;
         if (request.length() == 1 && request.firstBuffer().isDirect()) {
@@ -73,6 +86,9 @@ final class IoUringReadOps {
                     return null;
                 }
                 ioprio = context.pollFirstPriority(); // the socket is empty: wait for data before trying
+            }
+            if (mayArm && context.multishotRecv() == IoUringFeatures.MultishotRecv.ALL) {
+                return armMultishot(dir);
             }
             return dir.sqe.describe(IoUringNative.OP_RECV, ioprio, channel.fd, base + position,
                     limit - position, 0, 0);
@@ -107,7 +123,8 @@ final class IoUringReadOps {
             return null;
         }
         if (!file) {
-            return submitHeapRead(context, dir, request, want, tryRead(context, dir, request));
+            return submitHeapRead(context, dir, request, want, mayArm ? tryRead(context, dir, request) : true,
+                    mayArm);
         }
         dir.mode = IoUringOps.MODE_BOUNCE;
         return dir.sqe.describe(IoUringNative.OP_READ, 0, channel.fd, dir.scratch.bounce().address(), want,
@@ -125,7 +142,7 @@ final class IoUringReadOps {
      * @return the SQE to write, or null if the read finished at once (result recorded)
      */
     private static IoUringSqe submitHeapRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
-                                             int want, boolean receiveNow) throws IOException {
+                                             int want, boolean receiveNow, boolean mayArm) throws IOException {
         dir.mode = IoUringOps.MODE_READY;
         dir.asked = want;
         if (receiveNow) {
@@ -138,6 +155,9 @@ final class IoUringReadOps {
         IoUringBufferRing provided = context.providedBuffers();
         if (provided == null) {
             return IoUringOps.pollFor(dir, IoUringNative.POLLIN);
+        }
+        if (mayArm && context.multishotRecv() != IoUringFeatures.MultishotRecv.OFF) {
+            return armMultishot(dir);
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
         dir.asked = Math.min(want, provided.blockSize());
@@ -152,6 +172,9 @@ final class IoUringReadOps {
      */
     static IoUringSqe complete(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
             throws IOException {
+        if (dir.mode == IoUringOps.MODE_MULTISHOT) {
+            return multishotArrived(context, dir, request, result);
+        }
         if (dir.mode == IoUringOps.MODE_READY) {
             return readyToRead(context, dir, request, result);
         }
@@ -173,7 +196,91 @@ final class IoUringReadOps {
     static IoUringSqe readyToRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int pollResult)
             throws IOException {
         IoUringOps.checkReady(dir, pollResult);
-        return submitHeapRead(context, dir, request, (int) dir.asked, true);
+        return submitHeapRead(context, dir, request, (int) dir.asked, true, false);
+    }
+
+    // ---------------------------------------------------------------- multishot receive (IoUringMultishotRecv)
+
+    /**
+     * A stream read of a direction whose multishot receive is armed or holds something: takes what is held (and
+     * finishes at once), or waits for the receive's next CQE with no SQE of its own. Never tries the socket: bytes
+     * it took could be younger than those of a CQE not reaped yet.
+     *
+     * @return null if the read finished (result recorded), else {@link IoUringSqe#WAITS_FOR_MULTISHOT}
+     */
+    private static IoUringSqe fromMultishot(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        if (BounceCopies.space(request, 1) == 0) {
+            request.complete(0); // no room: what is held, an end of stream included, stays for the next read
+            return null;
+        }
+        dir.mode = IoUringOps.MODE_MULTISHOT;
+        if (dir.multishot.hasHeld()) {
+            completeFromHeld(context, dir, request);
+            return null;
+        }
+        return IoUringSqe.WAITS_FOR_MULTISHOT;
+    }
+
+    /** Arms the direction's multishot receive for the read: the read waits for its first CQE. */
+    private static IoUringSqe armMultishot(IoUringDirection dir) {
+        dir.mode = IoUringOps.MODE_MULTISHOT;
+        dir.multishot();
+        return dir.sqe.multishotRecv(dir.channel.fd);
+    }
+
+    /**
+     * At a CQE of the multishot receive a read waits for (the reaper queued what it brought first): finishes the
+     * read with what is held; or, with nothing held, the receive ended without bringing anything: it found the ring
+     * empty ({@code -ENOBUFS}; the read then receives on its own, as without the receive: the bytes are in the
+     * socket), or it was cancelled (at the held limit, before this read came): it is armed again.
+     *
+     * @return the next SQE to write, {@link IoUringSqe#WAITS_FOR_MULTISHOT} if the receive is still armed, or null
+     *         if the read finished (result recorded)
+     */
+    private static IoUringSqe multishotArrived(IoUringOpsContext context, IoUringDirection dir, IoRequest request,
+                                               int result) throws IOException {
+        IoUringMultishotRecv multishot = dir.multishot;
+        if (multishot.hasHeld()) {
+            completeFromHeld(context, dir, request);
+            return null;
+        }
+        if (multishot.armed()) {
+            return IoUringSqe.WAITS_FOR_MULTISHOT;
+        }
+        if (result == -IoUringNative.ENOBUFS) {
+            return submitRead(context, dir, request, false, false);
+        }
+        return armMultishot(dir);
+    }
+
+    /**
+     * An awaited read took its channel's multishot CQEs out of the ring ({@link IoUringStarter}): it finishes with
+     * what they brought, or, if the receive ended with nothing held, reads on its own (tried at once).
+     *
+     * @return the SQE to write, or null if the read finished (result recorded)
+     */
+    static IoUringSqe afterTakingCqes(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        if (dir.multishot.hasHeld()) {
+            completeFromHeld(context, dir, request);
+            return null;
+        }
+        return submitRead(context, dir, request, false, false);
+    }
+
+    /** Finishes the read with what the direction's multishot receive holds (it holds something). */
+    private static void completeFromHeld(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        int result = dir.multishot.take(request, context.providedBuffers());
+        if (result == IoUringMultishotRecv.END_OF_STREAM) {
+            request.complete(-1);
+            return;
+        }
+        if (result < 0) {
+            throw Errors.newException("recv", result);
+        }
+        request.complete(result);
     }
 
     /**

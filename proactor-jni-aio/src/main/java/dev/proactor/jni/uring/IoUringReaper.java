@@ -1,6 +1,7 @@
 package dev.proactor.jni.uring;
 
 import dev.proactor.jni.Errors;
+import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.IoRequest;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -95,40 +96,51 @@ final class IoUringReaper {
     private void onCompletion(long userData, int result, int flags) {
         int block = providedBuffers == null ? -1 : IoUringBufferRing.selected(flags);
         if (block < 0) {
-            handle(userData, result, -1);
+            handle(userData, result, flags, -1);
             return;
         }
+        boolean held = false;
         try {
-            handle(userData, result, block);
+            held = handle(userData, result, flags, block);
         } finally {
-            providedBuffers.giveBack(block);
+            if (!held) {
+                providedBuffers.giveBack(block);
+            }
         }
     }
 
-    /** Handles one CQE whose provided block, if any, is {@code block}. */
-    private void handle(long userData, int result, int block) {
+    /**
+     * Handles one CQE whose provided block, if any, is {@code block}.
+     *
+     * @return whether a multishot receive holds the block past this CQE (else the caller gives it back)
+     */
+    private boolean handle(long userData, int result, int flags, int block) {
         if (userData == IoUringEngine.INTERRUPT_TAG) {
             interrupt.onNopCompleted();
-            return;
+            return false;
         }
         if (userData == IoUringEngine.DOORBELL_TAG) {
             submission.onDoorbell(result, engine.isClosing());
-            return;
+            return false;
         }
         if (userData < 0) {
-            return; // a cancel's own completion
+            return false; // a cancel's own completion
         }
         IoUringDirection dir = slots.get(userData);
         if (dir == null) {
             LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
-            return;
+            return false;
         }
         IoUringChannel channel = dir.channel;
         synchronized (channel) {
+            IoUringMultishotRecv multishot = dir.multishot;
+            if (multishot != null && multishot.slot == (int) userData) {
+                return onMultishot(dir, multishot, result, flags, block);
+            }
             IoRequest request = dir.request;
             if (request == null || dir.slot != (int) userData) {
                 LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
-                return;
+                return false;
             }
             boolean done;
             dir.selectedBlock = block;
@@ -144,11 +156,63 @@ final class IoUringReaper {
                 dir.selectedBlock = -1;
             }
             if (done) {
-                slots.free(dir.slot);
-                dir.clear();
-                completed.add(request);
+                finish(dir, request);
             }
         }
+        return false;
+    }
+
+    /**
+     * A CQE of the direction's multishot receive ({@link IoUringMultishotRecv}), under the channel's monitor: one
+     * without {@code F_MORE} ends it (its slot is freed); what it brought is held, and a read waiting for it
+     * finishes with it (or receives on its own, or arms the receive again: {@link IoUringReadOps}). With no read
+     * waiting, a receive at its held limit is cancelled. On a closed channel nothing is held (its close gave the
+     * held blocks back) and a read still waiting ends with {@link AsynchronousCloseException}.
+     *
+     * @return whether the receive holds {@code block} past this CQE
+     */
+    private boolean onMultishot(IoUringDirection dir, IoUringMultishotRecv multishot, int result, int flags,
+                                int block) {
+        if ((flags & IoUringNative.CQE_F_MORE) == 0) {
+            slots.free(multishot.slot);
+            multishot.ended();
+        }
+        IoRequest request = dir.request != null && dir.mode == IoUringOps.MODE_MULTISHOT && dir.slot < 0
+                ? dir.request : null;
+        if (!dir.channel.usable()) {
+            if (request != null) {
+                request.fail(new AsynchronousCloseException());
+                finish(dir, request);
+            }
+            return false;
+        }
+        boolean held = multishot.hold(result, block, providedBuffers);
+        if (request == null) {
+            if (multishot.overLimit()) {
+                starter.cancelMultishot(dir); // a slow reader: the ring's blocks are every channel's
+            }
+            return held;
+        }
+        boolean done;
+        try {
+            done = starter.advance(dir, request, result);
+        } catch (Throwable e) { // as for any request's step (see handle)
+            request.fail(dir.channel.usable() ? e : new AsynchronousCloseException());
+            done = true;
+        }
+        if (done) {
+            finish(dir, request);
+        }
+        return held;
+    }
+
+    /** The direction's request finished: frees its slot, if it took one, and queues it for the wait strategy. */
+    private void finish(IoUringDirection dir, IoRequest request) {
+        if (dir.slot >= 0) {
+            slots.free(dir.slot);
+        }
+        dir.clear();
+        completed.add(request);
     }
 
     /** Tests: how long {@link #quiesce} waits for the last completions (30 s otherwise). */

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The request slot table of one {@link IoUringEngine}: maps the user data of a request's SQEs, a slot number, back
- * to the direction whose request it is. A slot is taken at start and freed at the request's last CQE.
+ * to the direction whose request it is. A slot is taken with a request's first SQE and freed at its last CQE; a
+ * multishot receive ({@link IoUringMultishotRecv}) holds one of its own from its arming to its last CQE.
  *
  * <p>Thread-safe: every method takes the table's lock. Any starting thread allocates, and frees a slot whose request
  * never reached the ring; the leader (or quiesce, with no leader) looks slots up and frees them; the closing thread
@@ -14,7 +15,7 @@ import java.util.List;
  */
 final class IoUringSlots {
 
-    /** Direction of each slot in the ring; a slot is taken at start and freed at the request's last CQE. */
+    /** Direction of each slot in the ring (see the class documentation). */
     private final Object lock = new Object();
     private IoUringDirection[] slots = new IoUringDirection[256];
     private int[] freeSlots = new int[256];

@@ -23,6 +23,17 @@ final class IoUringSqe {
     long offset;
     /** The opcode's own flags ({@code msg_flags}, {@code poll_events}, {@code accept_flags}, ...). */
     int opFlags;
+    /**
+     * Whether this is the SQE of the direction's multishot receive ({@link #multishotRecv}): written with the
+     * receive's own slot as user data, not the request's.
+     */
+    boolean multishot;
+
+    /**
+     * Not an SQE: the answer for a read that waits for its channel's armed multishot receive, pending with no SQE of
+     * its own ({@link IoUringStarter} writes nothing for it). Never written to.
+     */
+    static final IoUringSqe WAITS_FOR_MULTISHOT = new IoUringSqe();
 
     /**
      * Describes an SQE without {@code IOSQE_*} flags (the arguments of {@code io_uring_prep_rw} and the opcode's
@@ -39,6 +50,7 @@ final class IoUringSqe {
         this.length = length;
         this.offset = offset;
         this.opFlags = opFlags;
+        this.multishot = false;
         return this;
     }
 
@@ -61,6 +73,18 @@ final class IoUringSqe {
     IoUringSqe providedRecv(int fd, int ioprio, int length) {
         describe(IoUringNative.OP_RECV, ioprio, fd, 0, length, 0, 0);
         sqeFlags = IoUringNative.IOSQE_BUFFER_SELECT;
+        return this;
+    }
+
+    /**
+     * Describes the multishot {@code RECV} of a stream's input ({@code IORING_RECV_MULTISHOT}, buffer select): each
+     * arrival takes a whole block of the engine's provided-buffer ring (the length must be zero before Linux 6.10).
+     *
+     * @return this descriptor
+     */
+    IoUringSqe multishotRecv(int fd) {
+        providedRecv(fd, IoUringNative.RECV_MULTISHOT, 0);
+        multishot = true;
         return this;
     }
 }

@@ -33,6 +33,8 @@ final class IoUringStarter {
 
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
+    /** An awaited read's start while its channel's multishot receive is armed. */
+    private final IoUringAwaitedRead awaitedRead;
     /** What the operation classes read of the engine. */
     private final IoUringOpsContext context;
     /**
@@ -41,9 +43,10 @@ final class IoUringStarter {
      */
     volatile Runnable beforeSqe;
 
-    IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context) {
+    IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context, IoUringRing ring) {
         this.submission = submission;
         this.slots = slots;
+        this.awaitedRead = new IoUringAwaitedRead(submission, slots, ring, context, this::cancelMultishot);
         this.context = context;
     }
 
@@ -69,8 +72,14 @@ final class IoUringStarter {
             dir.request = request;
             boolean inRing = false;
             try {
-                dir.slot = slots.allocate(dir);
-                inRing = write(dir, request, IoUringOps.start(context, dir, request));
+                IoUringSqe sqe = IoUringOps.start(context, dir, request);
+                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited()) {
+                    sqe = awaitedRead.start(dir, request);
+                }
+                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
+                    return StartResult.PENDING; // nothing written: the armed multishot receive's next CQE ends it
+                }
+                inRing = write(dir, request, sqe);
             } catch (Throwable e) {
                 // Whatever is thrown once the direction holds the request (an Error too, e.g. no direct memory for
                 // a scratch block) is the request's result: no SQE of it is in the ring (a step's SQE is written
@@ -108,6 +117,16 @@ final class IoUringStarter {
             IoUringDirection dir = request.kind().isInput() ? channel.input : channel.output;
             if (dir.request != request || dir.cancelReason != null) {
                 return false;
+            }
+            if (dir.slot < 0) {
+                if (dir.mode != IoUringOps.MODE_MULTISHOT) {
+                    return false; // its start runs (IoUringAwaitedRead lets go of the monitor): the core acts after
+                }
+                // A read waiting for the channel's multishot receive has no SQE of its own: it ends here, and the
+                // receive stays armed (what it brings is held for the next read).
+                request.fail(reason);
+                dir.clear();
+                return true;
             }
             try {
                 if (!submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0,
@@ -148,20 +167,77 @@ final class IoUringStarter {
         if (sqe == null) {
             return false;
         }
+        if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
+            return true;
+        }
         try {
             Runnable hook = beforeSqe;
             if (hook != null) {
                 hook.run();
             }
+            long userData;
+            if (sqe.multishot) {
+                // The receive has a slot of its own, kept until its last CQE; the read waits with none.
+                dir.multishot().arm(slots.allocate(dir));
+                userData = dir.multishot.slot;
+            } else {
+                if (dir.slot < 0) {
+                    dir.slot = slots.allocate(dir); // taken with the request's first SQE
+                }
+                userData = dir.slot;
+            }
             if (!submission.writeSqe(sqe.opcode, sqe.sqeFlags, sqe.ioprio, sqe.fd, sqe.address, sqe.length,
-                    sqe.offset, sqe.opFlags, dir.slot)) {
+                    sqe.offset, sqe.opFlags, userData)) {
                 throw new AsynchronousCloseException(); // the engine is closed
             }
         } catch (Throwable e) { // an Error too: what the step holds must not stay held until the channel closes
+            if (sqe.multishot && dir.multishot.armed()) {
+                slots.free(dir.multishot.slot);
+                dir.multishot.ended();
+            }
             IoUringOps.abandon(dir, request);
             throw e;
         }
         return true;
+    }
+
+    /**
+     * Cancels the direction's armed multishot receive ({@code IORING_OP_ASYNC_CANCEL} on its slot): it holds as many
+     * blocks as it may with no read pending ({@link IoUringMultishotRecv#overLimit()}), or its channel closes. Its
+     * last CQE ({@code -ECANCELED}, or bytes that came first) frees its slot; the next read arms it again. The
+     * channel's monitor is held; what is written is submitted by the caller's side (the leader's next enter, or the
+     * closing channel's wait for its SQEs). A cancel that cannot be written is logged and tried again at the
+     * receive's next CQE or the channel's close.
+     */
+    void cancelMultishot(IoUringDirection dir) {
+        IoUringMultishotRecv multishot = dir.multishot;
+        try {
+            if (submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, multishot.slot, 0, 0, 0,
+                    IoUringEngine.CANCEL_TAG)) {
+                multishot.cancelAsked = true;
+            }
+        } catch (IOException e) {
+            LOG.warn("cancelling the multishot receive of {} failed: {}", dir.channel, e.getMessage());
+        }
+    }
+
+    /**
+     * The channel closes (its monitor held, no read pending: the core cancelled it): gives back the blocks its
+     * input's multishot receive holds and cancels the receive if it is armed. The closing thread's wait for the
+     * channel's SQEs ({@link IoUringChannels#release}) submits the cancel.
+     */
+    void closeMultishot(IoUringDirection dir) {
+        IoUringMultishotRecv multishot = dir.multishot;
+        if (multishot == null) {
+            return;
+        }
+        IoUringBufferRing provided = context.providedBuffers();
+        if (provided != null) {
+            multishot.releaseAll(provided);
+        }
+        if (multishot.armed() && !multishot.cancelAsked) {
+            cancelMultishot(dir);
+        }
     }
 
     /** The engine's provided-buffer ring, or null if it has none. */

@@ -21,6 +21,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -84,6 +85,45 @@ class IoUringFeaturesTest {
         assertEquals(0, IoUringFeatures.fromProperties(false).providedBuffers());
         System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, "8");
         assertEquals(Math.min(8, byDefault), IoUringFeatures.fromProperties(false).providedBuffers());
+    }
+
+    /**
+     * {@code proactor.uring.multishotRecv}: {@code off}, {@code heap} (the default) or {@code all}; off without the
+     * provided-buffer ring or on a kernel without multishot receive; printed. The run's own value (a {@code -D} that
+     * switches the mode for the whole suite) is put back afterwards.
+     */
+    @Test
+    void theMultishotReceiveHasThreeModesAndIsOffWithoutTheProvidedBufferRing() {
+        String before = System.getProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
+        try {
+            System.clearProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
+            boolean kernel = IoUring.isSingleIssuerSupported(); // 6.0, as IORING_RECV_MULTISHOT
+            IoUringFeatures.MultishotRecv byDefault = kernel ? IoUringFeatures.DEFAULT_MULTISHOT_RECV
+                    : IoUringFeatures.MultishotRecv.OFF;
+            assertEquals(IoUringFeatures.MultishotRecv.HEAP, IoUringFeatures.DEFAULT_MULTISHOT_RECV);
+            assertEquals(byDefault, IoUringFeatures.fromProperties(false).multishotRecv(), "the default");
+            for (IoUringFeatures.MultishotRecv mode : IoUringFeatures.MultishotRecv.values()) {
+                System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, mode.name().toLowerCase(Locale.ROOT));
+                IoUringFeatures features = IoUringFeatures.fromProperties(false);
+                assertEquals(kernel ? mode : IoUringFeatures.MultishotRecv.OFF, features.multishotRecv());
+                assertTrue(features.toString().contains("multishotRecv=" + features.multishotRecv().name()
+                        .toLowerCase(Locale.ROOT)), features.toString());
+            }
+            System.setProperty(IoUringFeatures.PROVIDED_BUFFERS_PROPERTY, "0");
+            assertEquals(IoUringFeatures.MultishotRecv.OFF, IoUringFeatures.fromProperties(false).multishotRecv(),
+                    "its blocks come from the provided-buffer ring");
+            System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, "true");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> IoUringFeatures.fromProperties(false));
+            assertTrue(e.getMessage().contains(IoUringFeatures.MULTISHOT_RECV_PROPERTY)
+                    && e.getMessage().contains("off, heap or all"), e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
+            } else {
+                System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, before);
+            }
+        }
     }
 
     @Test

@@ -102,12 +102,20 @@ class IoUringLeftoverMemoryTest {
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         Thread testThread = Thread.currentThread();
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false"); // each read goes to the ring
+        // Direct reads here are requests of their own: with multishotRecv=all they would arm a multishot receive,
+        // which stays in the ring until its channel closes (IoUringMultishotRecvTest).
+        String multishotBefore = System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, "heap");
         IoUringEngine engine;
         try {
             engine = (IoUringEngine) provider.create(new EngineSettings(IoUringWaitStrategy.NAME, "leftover-test",
                     () -> Thread.currentThread() == testThread));
         } finally {
             System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
+            if (multishotBefore == null) {
+                System.clearProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
+            } else {
+                System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, multishotBefore);
+            }
         }
         server = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         return engine;

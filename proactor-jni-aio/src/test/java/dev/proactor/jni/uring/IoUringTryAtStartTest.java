@@ -60,13 +60,28 @@ class IoUringTryAtStartTest {
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, tryFirst);
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
-        engine = (IoUringEngine) provider.create(new EngineSettings(IoUringWaitStrategy.NAME, "try-at-start-test",
-                () -> own.contains(Thread.currentThread())));
+        // Direct reads here are requests of their own: with multishotRecv=all they would wait for an armed
+        // multishot receive, which no read tries around (IoUringMultishotRecvTest).
+        String multishotBefore = System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, "heap");
+        try {
+            engine = (IoUringEngine) provider.create(new EngineSettings(IoUringWaitStrategy.NAME, "try-at-start-test",
+                    () -> own.contains(Thread.currentThread())));
+        } finally {
+            restore(IoUringFeatures.MULTISHOT_RECV_PROPERTY, multishotBefore);
+        }
         server = ServerSocketChannel.open();
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
         SocketChannel client = SocketChannel.open(server.getLocalAddress());
         peer = server.accept();
         channel = engine.register(client);
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
     }
 
     private IoRequest read(ByteBuffer into) {
