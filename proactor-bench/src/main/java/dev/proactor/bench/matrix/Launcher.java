@@ -92,6 +92,7 @@ public final class Launcher {
                 cmd.addAll(server.properties());
                 cmd.addAll(layout.selfLaunchArgs());
                 cmd.add(server.command());
+                cmd.addAll(server.arguments());
                 cmd.addAll(List.of("--host", options.host()));
                 break;
             case PROACTOR:
@@ -99,6 +100,7 @@ public final class Launcher {
                 cmd.addAll(options.jvmOptions());
                 cmd.addAll(server.properties());
                 cmd.addAll(List.of("-jar", options.examplesJar().toString(), "echo-server"));
+                cmd.addAll(server.arguments());
                 break;
             default:
                 throw new AssertionError(server.kind());

@@ -31,6 +31,16 @@ public final class ServerCatalog {
             proactor("proactor-nio-epoll-dedicated", "nio", "epoll", "dedicated"),
             new ServerDefinition("proactor-epoll", Kind.PROACTOR, List.of("-Dproactor.engine=epoll")),
             new ServerDefinition("proactor-io_uring", Kind.PROACTOR, List.of("-Dproactor.engine=io_uring")),
+            // The A/B of the multishot receive: the bench's echo reads into one direct buffer, which the default
+            // (heap) receives into directly; "all" receives through the provided-buffer ring's multishot RECV.
+            new ServerDefinition("proactor-io_uring-multishot", Kind.PROACTOR,
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=all")),
+            // The same A/B for heap buffers (the NIO.2 provider's and Tomcat's usual reads), where the default
+            // arms the multishot receive; "-singleshot" turns it off.
+            new ServerDefinition("proactor-io_uring-heap", Kind.PROACTOR, "echo-server",
+                    List.of("-Dproactor.engine=io_uring"), List.of("--heap")),
+            new ServerDefinition("proactor-io_uring-heap-singleshot", Kind.PROACTOR, "echo-server",
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off"), List.of("--heap")),
             new ServerDefinition("proactor-io_uring-owner", Kind.PROACTOR,
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.leader=owner")),
             new ServerDefinition("proactor-linux-aio", Kind.PROACTOR, List.of("-Dproactor.engine=linux-aio")),

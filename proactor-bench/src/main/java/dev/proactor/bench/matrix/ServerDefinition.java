@@ -10,8 +10,10 @@ import java.util.List;
  * @param command     for {@link Kind#BENCH_JAVA}: the proactor-bench command that starts it (usually {@code name});
  *                    for {@link Kind#NATIVE_C}: the executable's file name in the native directory
  * @param properties  {@code -Dkey=value} system properties given to the server's JVM
+ * @param arguments   options added to the server's own command line (e.g. the echo server's {@code --heap})
  */
-public record ServerDefinition(String name, Kind kind, String command, List<String> properties) {
+public record ServerDefinition(String name, Kind kind, String command, List<String> properties,
+                               List<String> arguments) {
 
     /** How a server process is launched. */
     public enum Kind {
@@ -24,15 +26,29 @@ public record ServerDefinition(String name, Kind kind, String command, List<Stri
     }
 
     /**
-     * Copies the property list.
+     * Copies the lists.
+     *
+     * @param name       server name
+     * @param kind       launch kind
+     * @param command    bench command of a {@link Kind#BENCH_JAVA} server
+     * @param properties system properties
+     * @param arguments  options added to the server's command line
+     */
+    public ServerDefinition {
+        properties = List.copyOf(properties);
+        arguments = List.copyOf(arguments);
+    }
+
+    /**
+     * A server with no options of its own.
      *
      * @param name       server name
      * @param kind       launch kind
      * @param command    bench command of a {@link Kind#BENCH_JAVA} server
      * @param properties system properties
      */
-    public ServerDefinition {
-        properties = List.copyOf(properties);
+    public ServerDefinition(String name, Kind kind, String command, List<String> properties) {
+        this(name, kind, command, properties, List.of());
     }
 
     /**

@@ -36,4 +36,13 @@ class LauncherTest {
             assertTrue(command("nio2-on-proactor-" + engine).contains("jdk-nio2"), engine);
         }
     }
+
+    @Test
+    void theHeapRowsPassTheEchoServerItsHeapOptionAndDifferOnlyInTheMultishotSwitch() throws UsageException {
+        List<String> heap = command("proactor-io_uring-heap");
+        List<String> single = command("proactor-io_uring-heap-singleshot");
+        assertEquals("--heap", heap.get(heap.indexOf("echo-server") + 1), heap.toString());
+        assertTrue(single.contains("-Dproactor.uring.multishotRecv=off"), single.toString());
+        assertEquals(heap, single.stream().filter(a -> !a.startsWith("-Dproactor.uring.multishotRecv=")).toList());
+    }
 }
