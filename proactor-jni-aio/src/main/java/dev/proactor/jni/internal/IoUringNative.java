@@ -126,6 +126,11 @@ public final class IoUringNative {
     public static final int ETIME = NativeConstants.intValue("URING_ETIME");
     public static final int EBUSY = NativeConstants.intValue("URING_EBUSY");
     public static final int ENOBUFS = NativeConstants.intValue("URING_ENOBUFS");
+    // Multishot accept (Linux 5.19+): the flag in the SQE's ioprio, the CQE flag of a request that stays armed, and
+    // the result of the one a cancel ended.
+    public static final int ACCEPT_MULTISHOT = NativeConstants.intValue("IORING_ACCEPT_MULTISHOT");
+    public static final int CQE_F_MORE = NativeConstants.intValue("IORING_CQE_F_MORE");
+    public static final int ECANCELED = NativeConstants.intValue("URING_ECANCELED");
 
     private IoUringNative() {
     }
@@ -175,6 +180,15 @@ public final class IoUringNative {
      * @return the inode number, or {@code -errno}
      */
     public static native long inode(int fd);
+
+    /**
+     * Closes an accepted socket so that its peer sees a reset ({@code SO_LINGER} with a zero timeout, then
+     * {@code close}): for connections a multishot accept took ahead of the application when their listener closes,
+     * as the kernel resets those left in a closed listener's backlog.
+     *
+     * @return 0 or {@code -errno} of the close
+     */
+    public static native int closeWithReset(int fd);
 
     /** {@link #tryAccept(int, long, int)} with the peer's address written to {@code peer}. */
     public static int tryAccept(int fd, Sockaddr peer) {

@@ -12,7 +12,9 @@ import java.io.IOException;
 /**
  * Accept on a listening socket for {@link IoUringOps}: a queued connection is taken at start without the ring when
  * operations are tried at start and no other channel accepts on the socket ({@link IoUringListeners}), else by an
- * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted. Stateless; the caller
+ * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted; or, with
+ * {@code proactor.uring.multishotAccept}, by the channel's multishot accept ({@link IoUringMultishotAccept}), whose
+ * held connections are taken at start first. Stateless; the caller
  * holds the channel's monitor (a starting thread, or the leader handling the accept's completion).
  */
 final class IoUringAcceptOps {
@@ -27,10 +29,43 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static IoUringSqe start(IoUringOpsContext context, IoUringDirection dir, IoRequest request) throws IOException {
+        if (context.multishotAccept()) {
+            return startMultishot(context, dir, request);
+        }
         if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
             return null;
         }
         return submitAccept(dir);
+    }
+
+    /**
+     * As {@link #start}, with multishot accepts ({@link IoUringMultishotAccept}): a held connection first, else a
+     * try at start as above unless an accept is armed (it could take what the try's poll saw), else the armed
+     * accept, armed now if it is not.
+     *
+     * @return the arming SQE, {@link IoUringSqe#ALREADY_IN_RING}, or null if the request finished (result recorded)
+     */
+    private static IoUringSqe startMultishot(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        IoUringMultishotAccept multishot = dir.multishotAccept;
+        if (multishot == null) {
+            multishot = new IoUringMultishotAccept(context.slots());
+            dir.multishotAccept = multishot;
+        }
+        if (multishot.takeHeld(request)) {
+            return null;
+        }
+        if (!multishot.armed() && tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
+            return null;
+        }
+        return multishot.waitOrArm(dir);
+    }
+
+    /** The step's SQE could not be written: an accept that armed a multishot accept leaves it unarmed. */
+    static void abandon(IoUringDirection dir) {
+        if (dir.multishotAccept != null) {
+            dir.multishotAccept.abandoned(dir.sqe);
+        }
     }
 
     /**
@@ -40,6 +75,9 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
+        if (dir.multishotAccept != null) {
+            return dir.multishotAccept.complete(dir, request, result);
+        }
         if (result >= 0) {
             request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
             return null;

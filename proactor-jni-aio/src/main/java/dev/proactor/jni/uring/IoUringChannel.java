@@ -156,6 +156,14 @@ final class IoUringChannel implements EngineChannel {
             }
             closed = true;
             IoUringTransmit.release(output.transmit);
+            if (input.multishotAccept != null) {
+                // Connections taken ahead are reset, as those left in the backlog; the armed accept is cancelled.
+                input.multishotAccept.close();
+                engine.starter().cancelMultishotAccept(input);
+            }
+        }
+        if (input.multishotAccept != null) {
+            engine.starter().afterWrite();
         }
         if (kind == Kind.SERVER) {
             // ACCEPTs in flight hold the socket until their cancel completes: stop listening now, so the port is

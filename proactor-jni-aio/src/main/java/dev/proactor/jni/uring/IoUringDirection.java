@@ -60,6 +60,12 @@ final class IoUringDirection {
     /** State of a transmission on this (output) direction. */
     final IoUringTransmit.State transmit = new IoUringTransmit.State();
 
+    /**
+     * Input of a listening socket whose accepts are multishot accepts: the armed accept and the connections it took
+     * ahead of the application (see {@link IoUringMultishotAccept}); made at the first accept, else null.
+     */
+    IoUringMultishotAccept multishotAccept;
+
     IoUringDirection(IoUringChannel channel) {
         this.channel = channel;
     }

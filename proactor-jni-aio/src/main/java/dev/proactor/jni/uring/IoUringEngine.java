@@ -89,7 +89,7 @@ final class IoUringEngine implements Engine {
         this.channels = new IoUringChannels(this, ring, submission, retired);
         IoUringBufferRing providedBuffers = providedBuffers(ring, features);
         this.starter = new IoUringStarter(submission, slots,
-                new IoUringOpsContext(features, new IoUringTryFirst(features, submission), providedBuffers));
+                new IoUringOpsContext(features, new IoUringTryFirst(features, submission), providedBuffers, slots));
         IoUringInterruptStrategy interrupt = new IoUringInterruptStrategy(submission);
         // Requests completed, queued by the reaper and handed out by the wait strategy; only the leader (or
         // quiesce, with no leader) touches it.

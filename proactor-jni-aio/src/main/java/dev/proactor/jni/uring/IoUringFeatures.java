@@ -47,10 +47,15 @@ import dev.proactor.jni.internal.IoUringNative;
  *       call of the leader's; a read takes at most one block. Off, on an older kernel, or when the ring has no
  *       block left at a receive, such a read polls and then receives through a shared block. Reads into direct
  *       buffers never use it: the kernel receives straight into them.
+ *   <li>{@code proactor.uring.multishotAccept} (default {@value #MULTISHOT_ACCEPT_DEFAULT}): an accept that goes to
+ *       the ring is posted as one {@code IORING_ACCEPT_MULTISHOT} accept (Linux 5.19+; off on older kernels) that
+ *       stays armed across the accepts of its channel: each connection completes the pending accept, or is held
+ *       for the next one when none is pending, and the armed accept is then cancelled so that only a few
+ *       connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
+ *       {@code IORING_OP_ACCEPT} per accept.
  * </ul>
  *
- * <p>Not used, and why: multishot accept and multishot receive: the core's contract is one accept and one read
- * per operation.
+ * <p>Not used, and why: multishot receive: the core's contract is one read per operation.
  *
  * @param entries      submission queue entries
  * @param pollFirst    whether stream reads poll first
@@ -58,9 +63,10 @@ import dev.proactor.jni.internal.IoUringNative;
  * @param coopTaskrun  whether the ring is made with {@code IORING_SETUP_COOP_TASKRUN}
  * @param singleIssuer whether the ring is made for one owner thread ({@code SINGLE_ISSUER | DEFER_TASKRUN})
  * @param providedBuffers blocks in the provided-buffer ring, 0 for none
+ * @param multishotAccept whether accepts in the ring are multishot accepts
  */
 record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
-                       int providedBuffers) {
+                       int providedBuffers, boolean multishotAccept) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -86,6 +92,9 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String COOP_TASKRUN_PROPERTY = "proactor.uring.coopTaskrun";
     static final String SINGLE_ISSUER_PROPERTY = "proactor.uring.singleIssuer";
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
+    static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
+    /** The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. */
+    static final boolean MULTISHOT_ACCEPT_DEFAULT = true;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
     static final int BLOCK_SIZE = 16 * 1024;
 
@@ -103,8 +112,11 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         boolean coopTaskrun = flag(COOP_TASKRUN_PROPERTY) && IoUring.isCoopTaskrunSupported();
         boolean singleIssuer = flag(SINGLE_ISSUER_PROPERTY) && soleLeader && IoUring.isDeferTaskrunSupported();
         int providedBuffers = powerOfTwo(PROVIDED_BUFFERS_PROPERTY, 256, true);
+        // Multishot accept came with 5.19 too (probed as the features above).
+        boolean multishotAccept = flag(MULTISHOT_ACCEPT_PROPERTY, MULTISHOT_ACCEPT_DEFAULT)
+                && IoUring.isSingleIssuerSupported();
         return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
-                IoUring.isSingleIssuerSupported() ? providedBuffers : 0);
+                IoUring.isSingleIssuerSupported() ? providedBuffers : 0, multishotAccept);
     }
 
     /** A power of two in 1..32768 (or 0 if {@code zeroAllowed}) from {@code property}, else {@code byDefault}. */
@@ -138,7 +150,11 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     }
 
     private static boolean flag(String property) {
-        String text = System.getProperty(property, "true").trim();
+        return flag(property, true);
+    }
+
+    private static boolean flag(String property, boolean byDefault) {
+        String text = System.getProperty(property, Boolean.toString(byDefault)).trim();
         if (!text.equals("true") && !text.equals("false")) {
             throw new IllegalArgumentException(property + " must be true or false, not '" + text + "'");
         }
@@ -159,6 +175,6 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     public String toString() {
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
-                + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishot=off";
+                + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishotAccept=" + multishotAccept;
     }
 }

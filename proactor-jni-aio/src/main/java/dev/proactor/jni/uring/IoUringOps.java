@@ -166,6 +166,9 @@ final class IoUringOps {
         if (request.kind() == OpKind.TRANSMIT_FILE) {
             IoUringTransmit.release(dir.transmit);
         }
+        if (request.kind() == OpKind.ACCEPT) {
+            IoUringAcceptOps.abandon(dir); // a multishot accept it was arming
+        }
     }
 
     /**

@@ -16,9 +16,30 @@ final class IoUringOpsContext {
     private final IoUringBufferRing providedBuffers;
 
     IoUringOpsContext(IoUringFeatures features, IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
+        this(features, tryFirst, providedBuffers, null);
+    }
+
+    IoUringOpsContext(IoUringFeatures features, IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers,
+                      IoUringSlots slots) {
         this.features = features;
         this.tryFirst = tryFirst;
         this.providedBuffers = providedBuffers;
+        this.slots = slots;
+    }
+
+    // ---------------------------------------------------------------- multishot accept (IoUringMultishotAccept)
+
+    /** The engine's slot table: a multishot accept takes a slot of its own, which outlives the accepts it serves. */
+    private final IoUringSlots slots;
+
+    /** Whether accepts in the ring are multishot accepts ({@link IoUringFeatures#multishotAccept()}). */
+    boolean multishotAccept() {
+        return features.multishotAccept() && slots != null;
+    }
+
+    /** The engine's slot table (see {@link #multishotAccept()}). */
+    IoUringSlots slots() {
+        return slots;
     }
 
     /** Whether operations the calling thread starts are tried on the socket first. */

@@ -95,18 +95,18 @@ final class IoUringReaper {
     private void onCompletion(long userData, int result, int flags) {
         int block = providedBuffers == null ? -1 : IoUringBufferRing.selected(flags);
         if (block < 0) {
-            handle(userData, result, -1);
+            handle(userData, result, flags, -1);
             return;
         }
         try {
-            handle(userData, result, block);
+            handle(userData, result, flags, block);
         } finally {
             providedBuffers.giveBack(block);
         }
     }
 
-    /** Handles one CQE whose provided block, if any, is {@code block}. */
-    private void handle(long userData, int result, int block) {
+    /** Handles one CQE (its {@code IORING_CQE_F_*} {@code flags}) whose provided block, if any, is {@code block}. */
+    private void handle(long userData, int result, int flags, int block) {
         if (userData == IoUringEngine.INTERRUPT_TAG) {
             interrupt.onNopCompleted();
             return;
@@ -126,7 +126,14 @@ final class IoUringReaper {
         IoUringChannel channel = dir.channel;
         synchronized (channel) {
             IoRequest request = dir.request;
-            if (request == null || dir.slot != (int) userData) {
+            IoUringMultishotAccept multishot = dir.multishotAccept;
+            if (multishot != null && multishot.slot() == (int) userData) {
+                // A multishot accept's CQE, with or without an accept pending: held when none takes it.
+                if (!multishot.arrived(dir, result, flags)) {
+                    starter.cancelMultishotAccept(dir); // a connection is held: stop taking more ahead
+                    return;
+                }
+            } else if (request == null || dir.slot != (int) userData) {
                 LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
                 return;
             }

@@ -24,6 +24,20 @@ final class IoUringSqe {
     /** The opcode's own flags ({@code msg_flags}, {@code poll_events}, {@code accept_flags}, ...). */
     int opFlags;
 
+    // ---------------------------------------------------------------- multishot accept (IoUringMultishotAccept)
+
+    /**
+     * Answered instead of an SQE when the request waits for an SQE already in the ring that is not its own (a
+     * multishot accept's): nothing is written, and the request stays pending. Never written itself.
+     */
+    static final IoUringSqe ALREADY_IN_RING = new IoUringSqe();
+
+    /**
+     * The slot to write as the SQE's user data instead of the direction's request's: a multishot accept's own,
+     * which outlives the request that armed it; or -1. Reset by {@link #describe}.
+     */
+    int slot = -1;
+
     /**
      * Describes an SQE without {@code IOSQE_*} flags (the arguments of {@code io_uring_prep_rw} and the opcode's
      * flags).
@@ -39,6 +53,7 @@ final class IoUringSqe {
         this.length = length;
         this.offset = offset;
         this.opFlags = opFlags;
+        this.slot = -1;
         return this;
     }
 

@@ -109,6 +109,14 @@ final class IoUringStarter {
             if (dir.request != request || dir.cancelReason != null) {
                 return false;
             }
+            if (dir.multishotAccept != null) {
+                // Multishot accept: the request has no SQE of its own in the ring, it ends here (a connection the
+                // armed accept takes later is held for the next accept: IoUringMultishotAccept).
+                request.fail(reason);
+                slots.free(dir.slot);
+                dir.clear();
+                return true;
+            }
             try {
                 if (!submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, dir.slot, 0, 0, 0,
                         IoUringEngine.CANCEL_TAG)) {
@@ -148,13 +156,16 @@ final class IoUringStarter {
         if (sqe == null) {
             return false;
         }
+        if (sqe == IoUringSqe.ALREADY_IN_RING) {
+            return true; // it waits for a multishot accept's next CQE (IoUringMultishotAccept)
+        }
         try {
             Runnable hook = beforeSqe;
             if (hook != null) {
                 hook.run();
             }
             if (!submission.writeSqe(sqe.opcode, sqe.sqeFlags, sqe.ioprio, sqe.fd, sqe.address, sqe.length,
-                    sqe.offset, sqe.opFlags, dir.slot)) {
+                    sqe.offset, sqe.opFlags, sqe.slot >= 0 ? sqe.slot : dir.slot)) {
                 throw new AsynchronousCloseException(); // the engine is closed
             }
         } catch (Throwable e) { // an Error too: what the step holds must not stay held until the channel closes
@@ -162,6 +173,33 @@ final class IoUringStarter {
             throw e;
         }
         return true;
+    }
+
+    /**
+     * Asks the kernel to cancel the direction's multishot accept ({@code IORING_OP_ASYNC_CANCEL} on its own slot),
+     * unless none is armed or a cancel was asked already; its last CQE (without {@code IORING_CQE_F_MORE}) comes
+     * through the ring. The channel's monitor is held; the caller submits or hands on what was written (the leader
+     * does after its reap; any other thread calls {@link IoUringSubmission#afterWrite()} once out of the monitor).
+     * A cancel that cannot be written is logged: the accept stays armed, and the next connection it holds asks again.
+     */
+    void cancelMultishotAccept(IoUringDirection dir) {
+        IoUringMultishotAccept multishot = dir.multishotAccept;
+        if (multishot == null || !multishot.needsCancel()) {
+            return;
+        }
+        try {
+            if (submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, multishot.slot(), 0, 0, 0,
+                    IoUringEngine.CANCEL_TAG)) {
+                multishot.cancelAsked();
+            }
+        } catch (IOException e) {
+            LOG.warn("cancelling the multishot accept of {} failed: {}", dir.channel, e.getMessage());
+        }
+    }
+
+    /** Hands on the SQEs a thread other than the leader wrote (see {@link #cancelMultishotAccept}). */
+    void afterWrite() {
+        submission.afterWrite();
     }
 
     /** The engine's provided-buffer ring, or null if it has none. */
