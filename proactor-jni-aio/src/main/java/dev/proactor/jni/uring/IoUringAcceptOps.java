@@ -39,25 +39,40 @@ final class IoUringAcceptOps {
     }
 
     /**
-     * As {@link #start}, with multishot accepts ({@link IoUringMultishotAccept}): a held connection first, else a
-     * try at start as above unless an accept is armed (it could take what the try's poll saw), else the armed
-     * accept, armed now if it is not.
+     * As {@link #start}, with multishot accepts ({@link IoUringMultishotAccept}): a held connection first; else the
+     * armed accept if there is one (a try at start could lose what its poll saw to it); else a try at start as
+     * above; else the multishot accept, armed now, if no other channel accepts on the socket, or one
+     * {@code IORING_OP_ACCEPT} as without multishot if another does (a connection held by this channel would wait
+     * for this channel's next accept while the other's waits too).
      *
-     * @return the arming SQE, {@link IoUringSqe#ALREADY_IN_RING}, or null if the request finished (result recorded)
+     * @return the SQE to write, {@link IoUringSqe#ALREADY_IN_RING}, or null if the request finished (result recorded)
      */
     private static IoUringSqe startMultishot(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
         IoUringMultishotAccept multishot = dir.multishotAccept;
+        if (multishot != null) {
+            if (multishot.takeHeld(request)) {
+                return null;
+            }
+            if (multishot.armed()) {
+                dir.mode = IoUringMultishotAccept.MODE;
+                return multishot.waitOrArm(dir);
+            }
+        }
+        if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
+            return null;
+        }
+        IoUringListeners.Listener listener = dir.channel.listener;
+        synchronized (listener) {
+            if (!listener.acceptsAlone()) {
+                return submitAccept(dir);
+            }
+        }
         if (multishot == null) {
             multishot = new IoUringMultishotAccept(context.slots());
             dir.multishotAccept = multishot;
         }
-        if (multishot.takeHeld(request)) {
-            return null;
-        }
-        if (!multishot.armed() && tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
-            return null;
-        }
+        dir.mode = IoUringMultishotAccept.MODE;
         return multishot.waitOrArm(dir);
     }
 
@@ -75,7 +90,7 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
-        if (dir.multishotAccept != null) {
+        if (dir.mode == IoUringMultishotAccept.MODE) {
             return dir.multishotAccept.complete(dir, request, result);
         }
         if (result >= 0) {

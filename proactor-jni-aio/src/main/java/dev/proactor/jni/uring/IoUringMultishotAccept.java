@@ -47,6 +47,12 @@ final class IoUringMultishotAccept {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringMultishotAccept.class);
 
+    /**
+     * The {@link IoUringDirection#mode} of an accept that waits for the armed accept, with no SQE of its own in the
+     * ring (beside {@link IoUringOps}' modes of transfers).
+     */
+    static final int MODE = 16;
+
     private final IoUringSlots slots;
     /** The armed accept's slot (its SQEs' user data), from its SQE to its last CQE; -1 when none is in the ring. */
     private int slot = -1;
@@ -137,7 +143,7 @@ final class IoUringMultishotAccept {
             slot = -1;
             cancelAsked = false;
         }
-        if (dir.request != null && !closed && dir.channel.usable()) {
+        if (dir.request != null && dir.mode == MODE && !closed && dir.channel.usable()) {
             return true;
         }
         if (result >= 0) {

@@ -109,7 +109,7 @@ final class IoUringStarter {
             if (dir.request != request || dir.cancelReason != null) {
                 return false;
             }
-            if (dir.multishotAccept != null) {
+            if (dir.mode == IoUringMultishotAccept.MODE) {
                 // Multishot accept: the request has no SQE of its own in the ring, it ends here (a connection the
                 // armed accept takes later is held for the next accept: IoUringMultishotAccept).
                 request.fail(reason);
