@@ -52,7 +52,7 @@ import dev.proactor.jni.internal.IoUringNative;
  *       stays armed across the accepts of its channel: each connection completes the pending accept, or is held
  *       for the next one when none is pending, and the armed accept is then cancelled so that only a few
  *       connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
- *       {@code IORING_OP_ACCEPT} per accept.
+ *       {@code IORING_OP_ACCEPT} per accept. Not the default: see {@link #MULTISHOT_ACCEPT_DEFAULT}.
  * </ul>
  *
  * <p>Not used, and why: multishot receive: the core's contract is one read per operation.
@@ -93,8 +93,14 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String SINGLE_ISSUER_PROPERTY = "proactor.uring.singleIssuer";
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
     static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
-    /** The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. */
-    static final boolean MULTISHOT_ACCEPT_DEFAULT = true;
+    /**
+     * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: with it on, a
+     * NIO.2 accept handler that waits (future) for the next accept of its channel on a group whose only thread runs
+     * it waits for ever under the shared and owner leaders, where the JDK completes it at once: the armed accept
+     * takes the queued connection into a CQE that only a leader reaps, and the waiting thread is the only one that
+     * could lead ({@code AbstractNio2WaitingHandlerConformanceTest#anAcceptHandlerMayWaitForTheNextAcceptOfItsChannel}).
+     */
+    static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
     static final int BLOCK_SIZE = 16 * 1024;
 

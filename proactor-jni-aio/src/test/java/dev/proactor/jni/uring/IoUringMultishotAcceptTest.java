@@ -73,15 +73,20 @@ class IoUringMultishotAcceptTest {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         Thread testThread = Thread.currentThread();
+        String multishotBefore = System.getProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
         System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false");
-        System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true");
+        System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true"); // whatever the run's setting
         try {
             assumeTrue(IoUringFeatures.fromProperties(false).multishotAccept(), "the kernel lacks multishot accept");
             engine = (IoUringEngine) provider.create(new EngineSettings(IoUringWaitStrategy.NAME, "multishot-test",
                     () -> Thread.currentThread() == testThread));
         } finally {
             System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
-            System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+            if (multishotBefore == null) {
+                System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+            } else {
+                System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, multishotBefore); // the run's again
+            }
         }
         jdk = ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
         listener = (IoUringChannel) engine.register(jdk);
