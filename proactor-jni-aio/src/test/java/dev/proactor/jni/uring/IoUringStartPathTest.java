@@ -18,7 +18,7 @@ class IoUringStartPathTest {
 
     private static final List<Class<?>> OPERATION_CLASSES = List.of(IoUringOps.class, IoUringReadOps.class,
             IoUringWriteOps.class, IoUringAcceptOps.class, IoUringDatagramOps.class, IoUringTransmit.class,
-            IoUringTransmit.State.class, IoUringSqe.class, IoUringOpsContext.class);
+            IoUringTransmit.State.class, IoUringSqe.class, IoUringOpsContext.class, IoUringMultishotAccept.class);
 
     @Test
     void operationClassesNeverReferToTheStarter() throws IOException {
