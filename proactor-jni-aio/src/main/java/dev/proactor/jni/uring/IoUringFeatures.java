@@ -98,7 +98,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
      * NIO.2 accept handler that waits (future) for the next accept of its channel on a group whose only thread runs
      * it waits for ever under the shared and owner leaders, where the JDK completes it at once: the armed accept
      * takes the queued connection into a CQE that only a leader reaps, and the waiting thread is the only one that
-     * could lead ({@code AbstractNio2WaitingHandlerConformanceTest#anAcceptHandlerMayWaitForTheNextAcceptOfItsChannel}).
+     * could lead (the NIO.2 waiting-handler suite's {@code anAcceptHandlerMayWaitForTheNextAcceptOfItsChannel}).
      */
     static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
