@@ -138,6 +138,20 @@ static jlong uring_inode(JNIEnv *env, jclass cls, jint fd) {
     return fstat(fd, &st) < 0 ? (jlong) -errno : (jlong) st.st_ino;
 }
 
+/*
+ * Multishot accept: closes a connection the engine accepted ahead of the application (held, never handed out) so
+ * that its peer sees what it sees when a connection left in a closed listener's backlog is dropped, a reset:
+ * SO_LINGER with a zero timeout makes close(2) send RST instead of FIN. Returns 0 or -errno (of the close; a
+ * failed setsockopt still closes).
+ */
+static jint uring_close_with_reset(JNIEnv *env, jclass cls, jint fd) {
+    PJ_UNUSED(env);
+    PJ_UNUSED(cls);
+    struct linger reset = { .l_onoff = 1, .l_linger = 0 };
+    (void) setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, (socklen_t) sizeof reset);
+    return pj_int_result(close(fd));
+}
+
 static const JNINativeMethod methods[] = {
     { "setBlocking", "(I)I", (void *) uring_set_blocking },
     { "tryAccept", "(IJI)I", (void *) uring_try_accept },
@@ -148,6 +162,8 @@ static const JNINativeMethod methods[] = {
     { "wrap", "(JI)Ljava/nio/ByteBuffer;", (void *) uring_wrap },
     { "enter", "(IIIIJ)I", (void *) uring_enter },
     { "register", "(IIJI)I", (void *) uring_register },
+    /* multishot accept */
+    { "closeWithReset", "(I)I", (void *) uring_close_with_reset },
 };
 
 #define PJ_OFFSET(name, type, member) { name, (jlong) offsetof(type, member) }
@@ -255,8 +271,9 @@ static const struct pj_constant constants[] = {
     { "URING_ETIME", ETIME },
     { "URING_EBUSY", EBUSY },
     { "URING_ENOBUFS", ENOBUFS },
-    /* multishot receive (Linux 6.0+): the RECV's ioprio flag, and the CQE flag saying more CQEs follow */
+    /* multishot receive (Linux 6.0+) and accept (5.19+): their ioprio flags, and the CQE flag saying more follow */
     PJ_CONSTANT(IORING_RECV_MULTISHOT),
+    PJ_CONSTANT(IORING_ACCEPT_MULTISHOT),
     PJ_CONSTANT(IORING_CQE_F_MORE),
 };
 

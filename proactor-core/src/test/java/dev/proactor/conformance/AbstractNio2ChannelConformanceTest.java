@@ -734,6 +734,51 @@ public abstract class AbstractNio2ChannelConformanceTest {
         }
     }
 
+    // ---------------------------------------------------------------- connections not accepted at a close
+
+    /**
+     * Connections a listening channel has not handed out when it closes (left in its backlog, or taken ahead by an
+     * engine's multishot accept and held for the next accept) are dropped as the JDK drops them: each client sees
+     * a reset. A burst larger than the accepts first: some are accepted, the rest is left.
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("targets")
+    void closingAListenerResetsTheConnectionsItDidNotHandOutAsTheJdkDoes(Nio2Target target) throws Exception {
+        try (Nio2Fixture f = new Nio2Fixture(target)) {
+            AsynchronousChannelGroup g = f.fixedGroup(2, "fixed");
+            AsynchronousServerSocketChannel server = f.server(g);
+            InetSocketAddress address = (InetSocketAddress) server.getLocalAddress();
+            List<Socket> clients = new ArrayList<>();
+            try {
+                Future<AsynchronousSocketChannel> first = server.accept();
+                for (int i = 0; i < 6; i++) {
+                    Socket c = new Socket(address.getAddress(), address.getPort());
+                    c.setSoTimeout((int) TimeUnit.SECONDS.toMillis(Outcome.GUARD_SECONDS)); // hang guard
+                    clients.add(c);
+                }
+                java.util.Set<java.net.SocketAddress> accepted = new java.util.HashSet<>();
+                accepted.add(f.track(get(first)).getRemoteAddress());
+                accepted.add(f.track(get(server.accept())).getRemoteAddress());
+                server.close();
+                int reset = 0;
+                for (Socket c : clients) {
+                    if (accepted.contains(c.getLocalSocketAddress())) {
+                        continue;
+                    }
+                    java.io.IOException e = assertThrows(java.io.IOException.class, () -> c.getInputStream().read(),
+                            "a connection dropped by the listener's close");
+                    assertTrue(String.valueOf(e.getMessage()).contains("reset"), e::toString);
+                    reset++;
+                }
+                assertEquals(4, reset, "every connection not accepted is reset; accepted: " + accepted);
+            } finally {
+                for (Socket c : clients) {
+                    c.close();
+                }
+            }
+        }
+    }
+
     /** Binds a plain JDK listener with its default options to {@code address}, or fails saying it is in use. */
     private static void assertPortFree(InetSocketAddress address, String when) throws java.io.IOException {
         try (java.nio.channels.ServerSocketChannel plain = java.nio.channels.ServerSocketChannel.open()) {

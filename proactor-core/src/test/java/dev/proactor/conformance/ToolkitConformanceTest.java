@@ -272,6 +272,36 @@ public abstract class ToolkitConformanceTest {
         }
     }
 
+    /**
+     * A burst of clients larger than the posted accepts, on two reuse-port listeners with four accepts each: every
+     * client is served once (an engine that accepts ahead of the application, such as io_uring's multishot accept,
+     * loses none and serves none twice).
+     */
+    @ParameterizedTest(name = NAME)
+    @MethodSource("configurations")
+    void acceptorWithFourPendingAcceptsOnTwoListenersServesABurstOfClients(ProactorConfig config) throws Exception {
+        assumeAvailable(config);
+        try (Demultiplexor demux = Demultiplexor.open(config).start();
+             Acceptor acceptor = Acceptor.builder(demux, loopback(0), () -> new EchoService(false))
+                     .listeners(2).pendingAccepts(4).open()) {
+            List<Socket> clients = new ArrayList<>();
+            try {
+                for (int i = 0; i < 48; i++) {
+                    clients.add(client(acceptor.localAddress())); // all connected before any is served
+                }
+                for (int i = 0; i < clients.size(); i++) {
+                    assertEquals("burst " + i, roundTrip(clients.get(i), "burst " + i));
+                }
+                eventually(() -> acceptor.openConnections() == clients.size(), "each client served once");
+            } finally {
+                for (Socket c : clients) {
+                    c.close();
+                }
+            }
+            eventually(() -> acceptor.openConnections() == 0, "every connection's close is counted");
+        }
+    }
+
     @ParameterizedTest(name = NAME)
     @MethodSource("configurations")
     void acceptorCloseStopsAcceptingButLeavesOpenConnectionsServed(ProactorConfig config) throws Exception {

@@ -127,8 +127,10 @@ public final class IoUringNative {
     public static final int EBUSY = NativeConstants.intValue("URING_EBUSY");
     public static final int ENOBUFS = NativeConstants.intValue("URING_ENOBUFS");
 
-    // Multishot receive (Linux 6.0+): the RECV's ioprio flag; a CQE with F_MORE says the request stays armed.
+    // Multishot receive (Linux 6.0+) and accept (5.19+): the flags in the SQE's ioprio; a CQE with F_MORE says the
+    // request stays armed.
     public static final int RECV_MULTISHOT = NativeConstants.intValue("IORING_RECV_MULTISHOT");
+    public static final int ACCEPT_MULTISHOT = NativeConstants.intValue("IORING_ACCEPT_MULTISHOT");
     public static final int CQE_F_MORE = NativeConstants.intValue("IORING_CQE_F_MORE");
 
     private IoUringNative() {
@@ -179,6 +181,15 @@ public final class IoUringNative {
      * @return the inode number, or {@code -errno}
      */
     public static native long inode(int fd);
+
+    /**
+     * Closes an accepted socket so that its peer sees a reset ({@code SO_LINGER} with a zero timeout, then
+     * {@code close}): for connections a multishot accept took ahead of the application when their listener closes,
+     * as the kernel resets those left in a closed listener's backlog.
+     *
+     * @return 0 or {@code -errno} of the close
+     */
+    public static native int closeWithReset(int fd);
 
     /** {@link #tryAccept(int, long, int)} with the peer's address written to {@code peer}. */
     public static int tryAccept(int fd, Sockaddr peer) {

@@ -12,7 +12,9 @@ import java.io.IOException;
 /**
  * Accept on a listening socket for {@link IoUringOps}: a queued connection is taken at start without the ring when
  * operations are tried at start and no other channel accepts on the socket ({@link IoUringListeners}), else by an
- * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted. Stateless; the caller
+ * {@code IORING_OP_ACCEPT}, which is written again when the connection it took was aborted; or, with
+ * {@code proactor.uring.multishotAccept}, by the channel's multishot accept ({@link IoUringMultishotAccept}), whose
+ * held connections are taken at start first. Stateless; the caller
  * holds the channel's monitor (a starting thread, or the leader handling the accept's completion).
  */
 final class IoUringAcceptOps {
@@ -27,10 +29,52 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static IoUringSqe start(IoUringOpsContext context, IoUringDirection dir, IoRequest request) throws IOException {
+        if (context.multishotAccept()) {
+            return startMultishot(context, dir, request);
+        }
         if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
             return null;
         }
         return submitAccept(dir);
+    }
+
+    /**
+     * As {@link #start}, with multishot accepts ({@link IoUringMultishotAccept}): a held connection first; else the
+     * armed accept if there is one (a try at start could lose what its poll saw to it); else a try at start as
+     * above; else the multishot accept, armed now, if no other channel accepts on the socket, or one
+     * {@code IORING_OP_ACCEPT} as without multishot if another does (a connection held by this channel would wait
+     * for this channel's next accept while the other's waits too).
+     *
+     * @return the SQE to write, {@link IoUringSqe#WAITS_FOR_MULTISHOT}, or null if the request finished (result
+     *         recorded)
+     */
+    private static IoUringSqe startMultishot(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        IoUringMultishotAccept multishot = dir.multishotAccept;
+        if (multishot != null) {
+            if (multishot.takeHeld(request)) {
+                return null;
+            }
+            if (multishot.armed()) {
+                dir.mode = IoUringOps.MODE_MULTISHOT;
+                return multishot.waitOrArm(dir);
+            }
+        }
+        if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
+            return null;
+        }
+        IoUringListeners.Listener listener = dir.channel.listener;
+        synchronized (listener) {
+            if (!listener.acceptsAlone()) {
+                return submitAccept(dir);
+            }
+        }
+        if (multishot == null) {
+            multishot = new IoUringMultishotAccept();
+            dir.multishotAccept = multishot;
+        }
+        dir.mode = IoUringOps.MODE_MULTISHOT;
+        return multishot.waitOrArm(dir);
     }
 
     /**
@@ -40,6 +84,9 @@ final class IoUringAcceptOps {
      * @throws IOException on an error the caller records as the result
      */
     static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
+        if (dir.mode == IoUringOps.MODE_MULTISHOT) {
+            return dir.multishotAccept.complete(dir, request, result);
+        }
         if (result >= 0) {
             request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
             return null;

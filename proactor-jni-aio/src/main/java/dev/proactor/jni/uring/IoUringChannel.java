@@ -156,7 +156,8 @@ final class IoUringChannel implements EngineChannel {
             }
             closed = true;
             IoUringTransmit.release(output.transmit);
-            // Held blocks go back to the ring, an armed multishot receive is cancelled (release submits it).
+            // The input's multishot request gives back what it holds (a receive's blocks; an accept's connections,
+            // reset as those left in the backlog) and is cancelled if armed (release submits the cancel).
             engine.starter().closeMultishot(input);
         }
         if (kind == Kind.SERVER) {

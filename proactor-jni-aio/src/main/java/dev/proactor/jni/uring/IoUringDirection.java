@@ -67,6 +67,13 @@ final class IoUringDirection {
     /** State of a transmission on this (output) direction. */
     final IoUringTransmit.State transmit = new IoUringTransmit.State();
 
+    /**
+     * Input of a listening socket whose accepts are multishot accepts: the armed accept and the connections it took
+     * ahead of the application (see {@link IoUringMultishotAccept}); made at the first accept, else null. Kept
+     * across requests, with a slot of its own, as {@link #multishot}.
+     */
+    IoUringMultishotAccept multishotAccept;
+
     IoUringDirection(IoUringChannel channel) {
         this.channel = channel;
     }
@@ -77,6 +84,14 @@ final class IoUringDirection {
             multishot = new IoUringMultishotRecv();
         }
         return multishot;
+    }
+
+    /**
+     * This direction's multishot request, whichever it is (a stream's input has at most a receive, a listener's at
+     * most an accept), or null if none was made.
+     */
+    IoUringMultishot multishotRequest() {
+        return multishot != null ? multishot : multishotAccept;
     }
 
     /** msghdr at offset 0, one iovec after it, then a 4-byte socklen_t. */

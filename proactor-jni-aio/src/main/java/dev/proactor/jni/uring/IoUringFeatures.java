@@ -56,9 +56,13 @@ import java.util.Locale;
  *       {@code heap}: the reads of heap buffers that use the provided-buffer ring; {@code all}: also reads into
  *       one direct buffer (the bytes are then copied from the block: one copy more, one SQE less). Off on an
  *       older kernel, or without the provided-buffer ring.
+ *   <li>{@code proactor.uring.multishotAccept} (default {@value #MULTISHOT_ACCEPT_DEFAULT}): an accept that goes to
+ *       the ring is posted as one {@code IORING_ACCEPT_MULTISHOT} accept (Linux 5.19+; off on older kernels) that
+ *       stays armed across the accepts of its channel: each connection completes the pending accept, or is held
+ *       for the next one when none is pending, and the armed accept is then cancelled so that only a few
+ *       connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
+ *       {@code IORING_OP_ACCEPT} per accept. Not the default: see {@link #MULTISHOT_ACCEPT_DEFAULT}.
  * </ul>
- *
- * <p>Not used, and why: multishot accept: the core's contract is one accept per operation.
  *
  * @param entries      submission queue entries
  * @param pollFirst    whether stream reads poll first
@@ -68,9 +72,10 @@ import java.util.Locale;
  * @param providedBuffers blocks in the provided-buffer ring, 0 for none
  * @param multishotRecv which stream reads arm a multishot receive ({@link MultishotRecv#OFF} without the
  *                      provided-buffer ring or on a kernel without it)
+ * @param multishotAccept whether accepts in the ring are multishot accepts
  */
 record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
-                       int providedBuffers, MultishotRecv multishotRecv) {
+                       int providedBuffers, MultishotRecv multishotRecv, boolean multishotAccept) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -110,6 +115,15 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String SINGLE_ISSUER_PROPERTY = "proactor.uring.singleIssuer";
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
     static final String MULTISHOT_RECV_PROPERTY = "proactor.uring.multishotRecv";
+    static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
+    /**
+     * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: with it on, a
+     * NIO.2 accept handler that waits (future) for the next accept of its channel on a group whose only thread runs
+     * it waits for ever under the shared and owner leaders, where the JDK completes it at once: the armed accept
+     * takes the queued connection into a CQE that only a leader reaps, and the waiting thread is the only one that
+     * could lead (the NIO.2 waiting-handler suite's {@code anAcceptHandlerMayWaitForTheNextAcceptOfItsChannel}).
+     */
+    static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
     static final int BLOCK_SIZE = 16 * 1024;
 
@@ -132,8 +146,11 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         if (providedBuffers == 0 || !IoUring.isSingleIssuerSupported()) {
             multishotRecv = MultishotRecv.OFF;
         }
+        // Multishot accept came with 5.19 (probed as the features above).
+        boolean multishotAccept = flag(MULTISHOT_ACCEPT_PROPERTY, MULTISHOT_ACCEPT_DEFAULT)
+                && IoUring.isSingleIssuerSupported();
         return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
-                providedBuffers, multishotRecv);
+                providedBuffers, multishotRecv, multishotAccept);
     }
 
     private static MultishotRecv multishotRecvProperty() {
@@ -179,7 +196,11 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     }
 
     private static boolean flag(String property) {
-        String text = System.getProperty(property, "true").trim();
+        return flag(property, true);
+    }
+
+    private static boolean flag(String property, boolean byDefault) {
+        String text = System.getProperty(property, Boolean.toString(byDefault)).trim();
         if (!text.equals("true") && !text.equals("false")) {
             throw new IllegalArgumentException(property + " must be true or false, not '" + text + "'");
         }
@@ -201,6 +222,6 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
                 + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishotRecv="
-                + multishotRecv.name().toLowerCase(Locale.ROOT);
+                + multishotRecv.name().toLowerCase(Locale.ROOT) + " multishotAccept=" + multishotAccept;
     }
 }

@@ -12,7 +12,7 @@ import java.util.Arrays;
  * it is armed (its slot), and what its CQEs brought that no read took yet, in arrival order: bytes in a block (the
  * part of the first block a read took already is skipped), the end of the stream, an error. The read side of the
  * engine ({@link IoUringReadOps}) decides what a read does with it; {@link IoUringStarter} writes its SQEs;
- * {@link IoUringReaper} hands it its CQEs.
+ * {@link IoUringReaper} hands it its CQEs. Slot and requests as every multishot's ({@link IoUringMultishot}).
  *
  * <p>Rules. A CQE without {@code IORING_CQE_F_MORE} ends the receive: it is not armed any more (its slot is freed),
  * and the next read that finds nothing held arms it again. While it is armed or holds anything, every read of the
@@ -27,7 +27,7 @@ import java.util.Arrays;
  * takes their last byte or closes the channel ({@link IoUringBufferRing#release}). The queue's arrays grow only when
  * more CQEs arrive with no read pending than ever before on this channel: no allocation in the steady state.
  */
-final class IoUringMultishotRecv {
+final class IoUringMultishotRecv implements IoUringMultishot {
 
     /**
      * Blocks held with no read pending at which the receive is cancelled. Two: a reader that keeps up takes the
@@ -53,8 +53,13 @@ final class IoUringMultishotRecv {
     /** Blocks held now. */
     private int heldBlocks;
 
-    /** Whether a receive is armed: its CQEs may still come. */
-    boolean armed() {
+    @Override
+    public int slot() {
+        return slot;
+    }
+
+    @Override
+    public boolean armed() {
         return slot >= 0;
     }
 
@@ -73,21 +78,32 @@ final class IoUringMultishotRecv {
         return heldBlocks;
     }
 
-    /** The receive was armed with {@code slot} as its SQE's user data. */
-    void arm(int armedSlot) {
+    @Override
+    public void arm(int armedSlot) {
         slot = armedSlot;
         cancelAsked = false;
     }
 
-    /** A CQE without {@code F_MORE} came: the receive is not armed any more (the caller frees the slot). */
-    void ended() {
+    @Override
+    public void ended() {
         slot = -1;
         cancelAsked = false;
     }
 
     /** Whether it should be cancelled now: armed, not cancelled yet, and at the held limit (no read pending). */
-    boolean overLimit() {
+    @Override
+    public boolean needsCancel() {
         return slot >= 0 && !cancelAsked && heldBlocks >= HELD_LIMIT;
+    }
+
+    @Override
+    public boolean cancelAsked() {
+        return cancelAsked;
+    }
+
+    @Override
+    public void cancelWritten() {
+        cancelAsked = true;
     }
 
     /**

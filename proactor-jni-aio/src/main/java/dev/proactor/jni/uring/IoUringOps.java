@@ -61,9 +61,10 @@ final class IoUringOps {
      */
     static final int MODE_PROVIDED = 5;
     /**
-     * A stream read served by its channel's multishot receive ({@link IoUringMultishotRecv}): it arms the receive
-     * (whose SQE carries the receive's own slot), or waits for its next CQE with no SQE of its own; the bytes are
-     * copied out of the block.
+     * A request served by its direction's multishot request ({@link IoUringMultishot}): a stream read by its
+     * channel's multishot receive ({@link IoUringMultishotRecv}; the bytes are copied out of the block), an accept by
+     * its listener's multishot accept ({@link IoUringMultishotAccept}). It arms the multishot (whose SQE carries the
+     * multishot's own slot), or waits for its next CQE with no SQE, and no slot, of its own.
      */
     static final int MODE_MULTISHOT = 6;
     /**

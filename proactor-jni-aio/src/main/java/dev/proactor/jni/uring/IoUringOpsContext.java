@@ -31,6 +31,11 @@ final class IoUringOpsContext {
         return providedBuffers;
     }
 
+    /** Whether accepts in the ring are multishot accepts ({@link IoUringFeatures#multishotAccept()}). */
+    boolean multishotAccept() {
+        return features.multishotAccept();
+    }
+
     /** Which stream reads arm a multishot receive: {@code OFF} without the provided-buffer ring. */
     IoUringFeatures.MultishotRecv multishotRecv() {
         return providedBuffers == null ? IoUringFeatures.MultishotRecv.OFF : features.multishotRecv();

@@ -110,7 +110,7 @@ final class IoUringReaper {
     }
 
     /**
-     * Handles one CQE whose provided block, if any, is {@code block}.
+     * Handles one CQE (its {@code IORING_CQE_F_*} {@code flags}) whose provided block, if any, is {@code block}.
      *
      * @return whether a multishot receive holds the block past this CQE (else the caller gives it back)
      */
@@ -133,8 +133,8 @@ final class IoUringReaper {
         }
         IoUringChannel channel = dir.channel;
         synchronized (channel) {
-            IoUringMultishotRecv multishot = dir.multishot;
-            if (multishot != null && multishot.slot == (int) userData) {
+            IoUringMultishot multishot = dir.multishotRequest();
+            if (multishot != null && multishot.slot() == (int) userData) {
                 return onMultishot(dir, multishot, result, flags, block);
             }
             IoRequest request = dir.request;
@@ -163,33 +163,44 @@ final class IoUringReaper {
     }
 
     /**
-     * A CQE of the direction's multishot receive ({@link IoUringMultishotRecv}), under the channel's monitor: one
-     * without {@code F_MORE} ends it (its slot is freed); what it brought is held, and a read waiting for it
-     * finishes with it (or receives on its own, or arms the receive again: {@link IoUringReadOps}). With no read
-     * waiting, a receive at its held limit is cancelled. On a closed channel nothing is held (its close gave the
-     * held blocks back) and a read still waiting ends with {@link AsynchronousCloseException}.
+     * A CQE of the direction's multishot request ({@link IoUringMultishot}), under the channel's monitor: one without
+     * {@code F_MORE} ends it (its slot is freed). A receive ({@link IoUringMultishotRecv}) holds what it brought, and
+     * a read waiting for it finishes with it (or receives on its own, or arms the receive again:
+     * {@link IoUringReadOps}); an accept ({@link IoUringMultishotAccept}) hands its connection to the accept waiting
+     * for it, or holds it when none is. With no request waiting, a multishot that holds what it may is cancelled (a
+     * slow reader: the ring's blocks are every channel's; an accept held: take no more ahead of the application).
+     * On a closed channel nothing is held (its close gave the held blocks back; a connection is reset) and a request
+     * still waiting ends with {@link AsynchronousCloseException}.
      *
      * @return whether the receive holds {@code block} past this CQE
      */
-    private boolean onMultishot(IoUringDirection dir, IoUringMultishotRecv multishot, int result, int flags,
-                                int block) {
+    private boolean onMultishot(IoUringDirection dir, IoUringMultishot multishot, int result, int flags, int block) {
         if ((flags & IoUringNative.CQE_F_MORE) == 0) {
-            slots.free(multishot.slot);
+            slots.free(multishot.slot());
             multishot.ended();
         }
         IoRequest request = dir.request != null && dir.mode == IoUringOps.MODE_MULTISHOT && dir.slot < 0
                 ? dir.request : null;
+        IoUringMultishotAccept accept = dir.multishotAccept;
         if (!dir.channel.usable()) {
             if (request != null) {
                 request.fail(new AsynchronousCloseException());
                 finish(dir, request);
             }
+            if (accept != null) {
+                accept.untaken(dir, result); // reset
+            }
             return false;
         }
-        boolean held = multishot.hold(result, block, providedBuffers);
+        boolean held = false;
+        if (accept == null) {
+            held = dir.multishot.hold(result, block, providedBuffers); // the read waiting, if any, takes it there
+        } else if (request == null) {
+            accept.untaken(dir, result);
+        }
         if (request == null) {
-            if (multishot.overLimit()) {
-                starter.cancelMultishot(dir); // a slow reader: the ring's blocks are every channel's
+            if (multishot.needsCancel()) {
+                starter.cancelMultishot(dir);
             }
             return held;
         }

@@ -24,14 +24,16 @@ final class IoUringSqe {
     /** The opcode's own flags ({@code msg_flags}, {@code poll_events}, {@code accept_flags}, ...). */
     int opFlags;
     /**
-     * Whether this is the SQE of the direction's multishot receive ({@link #multishotRecv}): written with the
-     * receive's own slot as user data, not the request's.
+     * Whether this is the SQE that arms the direction's multishot request, its receive ({@link #multishotRecv}) or
+     * its accept ({@link #multishotAccept}): written with a slot of the multishot's own as user data, which outlives
+     * the request that armed it ({@link IoUringMultishot}), not with the request's.
      */
     boolean multishot;
 
     /**
-     * Not an SQE: the answer for a read that waits for its channel's armed multishot receive, pending with no SQE of
-     * its own ({@link IoUringStarter} writes nothing for it). Never written to.
+     * Not an SQE: the answer for a request that waits for its direction's armed multishot request (a read for the
+     * receive, an accept for the accept), pending with no SQE and no slot of its own ({@link IoUringStarter} writes
+     * nothing for it; its cancel ends it at once). Never written to.
      */
     static final IoUringSqe WAITS_FOR_MULTISHOT = new IoUringSqe();
 
@@ -84,6 +86,19 @@ final class IoUringSqe {
      */
     IoUringSqe multishotRecv(int fd) {
         providedRecv(fd, IoUringNative.RECV_MULTISHOT, 0);
+        multishot = true;
+        return this;
+    }
+
+    /**
+     * Describes the multishot {@code ACCEPT} of a listening socket ({@code IORING_ACCEPT_MULTISHOT}, no address: the
+     * kernel would write every connection's into the same block, so the peer is asked per connection); blocking
+     * sockets, see {@link IoUringNative#setBlocking}.
+     *
+     * @return this descriptor
+     */
+    IoUringSqe multishotAccept(int fd) {
+        describe(IoUringNative.OP_ACCEPT, IoUringNative.ACCEPT_MULTISHOT, fd, 0, 0, 0, IoUringNative.SOCK_CLOEXEC);
         multishot = true;
         return this;
     }

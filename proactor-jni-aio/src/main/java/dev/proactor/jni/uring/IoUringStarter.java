@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -73,11 +74,11 @@ final class IoUringStarter {
             boolean inRing = false;
             try {
                 IoUringSqe sqe = IoUringOps.start(context, dir, request);
-                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited()) {
+                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited() && request.kind() == OpKind.READ) {
                     sqe = awaitedRead.start(dir, request);
                 }
                 if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
-                    return StartResult.PENDING; // nothing written: the armed multishot receive's next CQE ends it
+                    return StartResult.PENDING; // nothing written: the armed multishot's next CQE ends it
                 }
                 inRing = write(dir, request, sqe);
             } catch (Throwable e) {
@@ -122,8 +123,9 @@ final class IoUringStarter {
                 if (dir.mode != IoUringOps.MODE_MULTISHOT) {
                     return false; // its start runs (IoUringAwaitedRead lets go of the monitor): the core acts after
                 }
-                // A read waiting for the channel's multishot receive has no SQE of its own: it ends here, and the
-                // receive stays armed (what it brings is held for the next read).
+                // A request waiting for its direction's multishot request (a read for the receive, an accept for the
+                // accept) has no SQE of its own: it ends here, and the multishot stays armed (what it brings is held
+                // for the next request).
                 request.fail(reason);
                 dir.clear();
                 return true;
@@ -156,7 +158,9 @@ final class IoUringStarter {
     }
 
     /**
-     * Writes the step's SQE, if the operation classes described one, with the direction's slot as user data.
+     * Writes the step's SQE, if the operation classes described one, with the direction's slot as user data (taken
+     * with the request's first SQE), or, for the SQE that arms the direction's multishot request, with a slot of the
+     * multishot's own ({@link IoUringMultishot}).
      *
      * @param sqe the step's SQE, or null when the request finished without one
      * @return true if an SQE is in the ring, false if the request finished without one
@@ -168,18 +172,21 @@ final class IoUringStarter {
             return false;
         }
         if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
-            return true;
+            return true; // it waits for its direction's armed multishot request
         }
+        // Made by the operation that described its SQE, which describes one only while it is not armed: armed in the
+        // catch below means armed by this write.
+        IoUringMultishot multishot = sqe.multishot ? dir.multishotRequest() : null;
         try {
             Runnable hook = beforeSqe;
             if (hook != null) {
                 hook.run();
             }
             long userData;
-            if (sqe.multishot) {
-                // The receive has a slot of its own, kept until its last CQE; the read waits with none.
-                dir.multishot().arm(slots.allocate(dir));
-                userData = dir.multishot.slot;
+            if (multishot != null) {
+                // The multishot has a slot of its own, kept until its last CQE; the request waits with none.
+                multishot.arm(slots.allocate(dir));
+                userData = multishot.slot();
             } else {
                 if (dir.slot < 0) {
                     dir.slot = slots.allocate(dir); // taken with the request's first SQE
@@ -191,9 +198,9 @@ final class IoUringStarter {
                 throw new AsynchronousCloseException(); // the engine is closed
             }
         } catch (Throwable e) { // an Error too: what the step holds must not stay held until the channel closes
-            if (sqe.multishot && dir.multishot.armed()) {
-                slots.free(dir.multishot.slot);
-                dir.multishot.ended();
+            if (multishot != null && multishot.armed()) {
+                slots.free(multishot.slot());
+                multishot.ended();
             }
             IoUringOps.abandon(dir, request);
             throw e;
@@ -202,40 +209,44 @@ final class IoUringStarter {
     }
 
     /**
-     * Cancels the direction's armed multishot receive ({@code IORING_OP_ASYNC_CANCEL} on its slot): it holds as many
-     * blocks as it may with no read pending ({@link IoUringMultishotRecv#overLimit()}), or its channel closes. Its
-     * last CQE ({@code -ECANCELED}, or bytes that came first) frees its slot; the next read arms it again. The
-     * channel's monitor is held; what is written is submitted by the caller's side (the leader's next enter, or the
-     * closing channel's wait for its SQEs). A cancel that cannot be written is logged and tried again at the
-     * receive's next CQE or the channel's close.
+     * Cancels the direction's armed multishot request ({@code IORING_OP_ASYNC_CANCEL} on its own slot): when it
+     * holds what it may with no request pending ({@link IoUringMultishot#needsCancel()}: a receive its blocks, an
+     * accept a connection), when an awaited read collects its receive's CQEs, or when its channel closes. Its last CQE ({@code -ECANCELED}, or what came first) frees its slot; the next request arms it
+     * again. The channel's monitor is held; what is written is submitted by the caller's side (the leader's next
+     * enter, the awaited read's own submit, or the closing channel's wait for its SQEs). A cancel that cannot be
+     * written is logged and asked again at the multishot's next CQE or the channel's close.
      */
     void cancelMultishot(IoUringDirection dir) {
-        IoUringMultishotRecv multishot = dir.multishot;
+        IoUringMultishot multishot = dir.multishotRequest();
         try {
-            if (submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, multishot.slot, 0, 0, 0,
+            if (submission.writeSqe(IoUringNative.OP_ASYNC_CANCEL, 0, -1, multishot.slot(), 0, 0, 0,
                     IoUringEngine.CANCEL_TAG)) {
-                multishot.cancelAsked = true;
+                multishot.cancelWritten();
             }
         } catch (IOException e) {
-            LOG.warn("cancelling the multishot receive of {} failed: {}", dir.channel, e.getMessage());
+            LOG.warn("cancelling the multishot request of {} failed: {}", dir.channel, e.getMessage());
         }
     }
 
     /**
-     * The channel closes (its monitor held, no read pending: the core cancelled it): gives back the blocks its
-     * input's multishot receive holds and cancels the receive if it is armed. The closing thread's wait for the
-     * channel's SQEs ({@link IoUringChannels#release}) submits the cancel.
+     * The channel closes (its monitor held, no request pending: the core cancelled it): its input's multishot request
+     * gives back what it holds (a receive's blocks go back to the ring, an accept's connections are reset, as those
+     * left in a closed listener's backlog are) and is cancelled if armed. The closing thread's wait for the channel's
+     * SQEs ({@link IoUringChannels#release}) submits the cancel.
      */
     void closeMultishot(IoUringDirection dir) {
-        IoUringMultishotRecv multishot = dir.multishot;
+        IoUringMultishot multishot = dir.multishotRequest();
         if (multishot == null) {
             return;
         }
         IoUringBufferRing provided = context.providedBuffers();
-        if (provided != null) {
-            multishot.releaseAll(provided);
+        if (dir.multishot != null && provided != null) {
+            dir.multishot.releaseAll(provided);
         }
-        if (multishot.armed() && !multishot.cancelAsked) {
+        if (dir.multishotAccept != null) {
+            dir.multishotAccept.close();
+        }
+        if (multishot.armed() && !multishot.cancelAsked()) {
             cancelMultishot(dir);
         }
     }

@@ -27,22 +27,22 @@
  * cost a system call or a hand-off of its own ({@code IoUringFeatures.TryFirst}, {@code IoUringTryFirst}).
  *
  * <p><b>Completion.</b> The user data of a request's SQE is a slot number ({@code IoUringSlots}), taken with its first
- * SQE and freed by the request's last CQE (a multishot receive, {@code IoUringMultishotRecv}, has a slot of its own
- * from its arming to its last CQE, and a read waiting for it has none); a request that goes on (partial write, aborted
- * accept, next piece of a transmission) writes its next SQE with the same slot from the completion handler. The
- * completion handler runs in the leader, under the channel's monitor (lock order: channel, then ring). The leader's
- * side (reaping, completion handling) is {@code IoUringReaper}; starting and cancelling, on any thread, is
- * {@code IoUringStarter}, which also writes the next SQE of a request that goes on. The starter alone writes a
- * request's SQEs: the operation classes ({@code IoUringOps} and one class per kind) only describe the step's SQE as a
- * value ({@code IoUringSqe}, one per direction, reused) or answer that the request finished at start, and never call
- * the starter.
+ * SQE and freed by the request's last CQE (a multishot request, a receive or an accept ({@code IoUringMultishot}),
+ * has a slot of its own from its arming to its last CQE, and a request waiting for it has none); a request that goes
+ * on (partial write, aborted accept, next piece of a transmission) writes its next SQE with the same slot from the
+ * completion handler. The completion handler runs in the leader, under the channel's monitor (lock order: channel,
+ * then ring). The leader's side (reaping, completion handling) is {@code IoUringReaper}; starting and cancelling,
+ * on any thread, is {@code IoUringStarter}, which also writes the next SQE of a request that goes on. The starter
+ * alone writes a request's SQEs: the operation classes ({@code IoUringOps} and one class per kind) only describe the
+ * step's SQE as a value ({@code IoUringSqe}, one per direction, reused) or answer that the request finished at
+ * start, and never call the starter.
  *
  * <p><b>Cancellation.</b> {@code cancel} ({@code IoUringStarter}) writes an {@code IORING_OP_ASYNC_CANCEL} for the
  * slot, submits it and returns false: the request always ends with its own CQE, so it completes exactly once
  * whichever of the two CQEs comes first. A result reached before the cancel is kept; an error ({@code ECANCELED})
- * or a continuation is replaced by the cancel's reason. A read waiting for its channel's multishot receive
- * ({@code IoUringMultishotRecv}) has no SQE of its own: its cancel ends it at once (returns true), the receive stays
- * armed, and what it brings is held for the next read.
+ * or a continuation is replaced by the cancel's reason. A read waiting for its channel's multishot receive, or an
+ * accept for its listener's multishot accept ({@code IoUringMultishot}), has no SQE of its own: its cancel ends it at
+ * once (returns true), the multishot stays armed, and what it brings is held for the next request.
  *
  * <p><b>Sockets are blocking.</b> io_uring makes its own first attempt without blocking and then polls; with
  * {@code O_NONBLOCK} set, an attempt the kernel retries from its worker threads would fail with {@code EAGAIN}

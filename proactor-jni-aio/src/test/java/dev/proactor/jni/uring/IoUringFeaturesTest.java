@@ -126,6 +126,41 @@ class IoUringFeaturesTest {
         }
     }
 
+    /**
+     * {@code proactor.uring.multishotAccept}: off by default ({@link IoUringFeatures#MULTISHOT_ACCEPT_DEFAULT}), on
+     * when asked where the kernel has it, a malformed value refused, printed with the features. The property's value
+     * for the rest of this JVM (a run with it set on the command line) is put back after.
+     */
+    @Test
+    void multishotAcceptIsOffByDefaultAndOnWhenAskedWhereTheKernelHasIt() {
+        String before = System.getProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+        try {
+            System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+            assertFalse(IoUringFeatures.MULTISHOT_ACCEPT_DEFAULT, "an awaited accept on a one-thread group: see it");
+            IoUringFeatures byDefault = IoUringFeatures.fromProperties(false);
+            assertEquals(IoUringFeatures.MULTISHOT_ACCEPT_DEFAULT && IoUring.isSingleIssuerSupported(),
+                    byDefault.multishotAccept(), "the default (off), where the kernel has it (5.19+)");
+            assertTrue(byDefault.toString().contains("multishotAccept=" + byDefault.multishotAccept()),
+                    byDefault::toString);
+            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "false");
+            assertFalse(IoUringFeatures.fromProperties(false).multishotAccept());
+            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true");
+            assertEquals(IoUring.isSingleIssuerSupported(), IoUringFeatures.fromProperties(false).multishotAccept(),
+                    "never on a kernel without it");
+            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "often");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> IoUringFeatures.fromProperties(false));
+            assertTrue(e.getMessage().contains(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY)
+                    && e.getMessage().contains("true or false"), e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+            } else {
+                System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, before);
+            }
+        }
+    }
+
     @Test
     void theRingIsMadeWithCoopTaskrunWhereTheKernelHasIt() throws Exception {
         assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());

@@ -18,7 +18,8 @@ class IoUringStartPathTest {
 
     private static final List<Class<?>> OPERATION_CLASSES = List.of(IoUringOps.class, IoUringReadOps.class,
             IoUringWriteOps.class, IoUringAcceptOps.class, IoUringDatagramOps.class, IoUringTransmit.class,
-            IoUringTransmit.State.class, IoUringSqe.class, IoUringOpsContext.class);
+            IoUringTransmit.State.class, IoUringSqe.class, IoUringOpsContext.class, IoUringMultishot.class,
+            IoUringMultishotAccept.class, IoUringMultishotRecv.class);
 
     @Test
     void operationClassesNeverReferToTheStarter() throws IOException {

@@ -1,0 +1,45 @@
+package dev.proactor.jni.uring;
+
+/**
+ * What the engine's request side needs of a direction's multishot request, a receive ({@link IoUringMultishotRecv})
+ * or an accept ({@link IoUringMultishotAccept}): one SQE that stays armed across the direction's requests. The rules
+ * both follow:
+ * <ul>
+ *   <li>Slot: the SQE that arms it ({@link IoUringSqe#multishot}) is written by {@link IoUringStarter} with a slot of
+ *       the multishot's own ({@link #arm}), taken then and kept until its last CQE (without
+ *       {@code IORING_CQE_F_MORE}), at which {@link IoUringReaper} frees it and calls {@link #ended}.</li>
+ *   <li>Requests: a request served by it has the direction's mode {@link IoUringOps#MODE_MULTISHOT} and no slot of
+ *       its own ({@link IoUringDirection#slot} stays -1): it arms the multishot or waits for its next CQE
+ *       ({@link IoUringSqe#WAITS_FOR_MULTISHOT}); its cancel ends it at once and leaves the multishot armed; what a
+ *       CQE brings with no request pending is held for the next one.</li>
+ *   <li>Bound: what is held is bounded by cancelling it ({@link #needsCancel}, {@link IoUringStarter#cancelMultishot});
+ *       the next request that finds nothing held arms it again.</li>
+ * </ul>
+ *
+ * <p>Guarded by the channel's monitor.
+ */
+interface IoUringMultishot {
+
+    /** The slot of the armed SQE (its CQEs' user data), or -1 when it is not armed. */
+    int slot();
+
+    /** Whether it is armed: its CQEs may still come. */
+    default boolean armed() {
+        return slot() >= 0;
+    }
+
+    /** It was armed with {@code armedSlot} as its SQE's user data (no cancel asked yet). */
+    void arm(int armedSlot);
+
+    /** Its last CQE came (or its SQE was not written): it is not armed any more; the caller frees the slot. */
+    void ended();
+
+    /** Whether it is to be cancelled now: armed, not cancelled yet, and holding what it may with no request. */
+    boolean needsCancel();
+
+    /** Whether a cancel of the armed SQE was written (its last CQE has not come yet). */
+    boolean cancelAsked();
+
+    /** A cancel of the armed SQE was written. */
+    void cancelWritten();
+}
