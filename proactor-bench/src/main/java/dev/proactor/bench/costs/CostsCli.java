@@ -98,12 +98,8 @@ public final class CostsCli implements Callable<Integer> {
      * @return the picocli command line
      */
     public static CommandLine commandLine() {
-        List<String> names = new ArrayList<>();
-        for (ServerDefinition d : ServerCatalog.all()) {
-            names.add(d.name());
-        }
         CommandLine cl = new CommandLine(new CostsCli());
-        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", names));
+        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", ServerCatalog.names()));
         return cl;
     }
 

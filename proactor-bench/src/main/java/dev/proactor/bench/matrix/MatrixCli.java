@@ -107,12 +107,8 @@ public final class MatrixCli implements Callable<Integer> {
 
     /** The command with its help footer listing every server name. */
     public static CommandLine commandLine() {
-        List<String> names = new ArrayList<>();
-        for (ServerDefinition d : ServerCatalog.all()) {
-            names.add(d.name());
-        }
         CommandLine cl = new CommandLine(new MatrixCli());
-        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", names));
+        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", ServerCatalog.names()));
         return cl;
     }
 
