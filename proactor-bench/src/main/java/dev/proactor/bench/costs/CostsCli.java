@@ -1,5 +1,6 @@
 package dev.proactor.bench.costs;
 
+import dev.proactor.bench.harness.LaunchOptions;
 import dev.proactor.bench.harness.OptionChecks;
 import dev.proactor.bench.harness.ParseOnly;
 import dev.proactor.bench.harness.RepoLayout;
@@ -18,6 +19,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -76,40 +78,12 @@ public final class CostsCli implements Callable<Integer> {
             description = "Output directory (default proactor-bench/raw/costs-TIMESTAMP under the repository root).")
     private Path out;
 
-    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "Loopback address of the servers (default: ${DEFAULT-VALUE}).")
-    private String host;
-
-    @Option(names = "--examples-jar", paramLabel = "PATH",
-            description = "The project's examples jar (default examples/target/proactor-examples.jar).")
-    private Path examplesJar;
-
     @Option(names = "--native-dir", paramLabel = "PATH",
             description = "Directory of loadgen and the C servers (default proactor-bench/target/native).")
     private Path nativeDir;
 
-    @Option(names = "--java", paramLabel = "PATH", description = "java for the Java servers (default: this JVM).")
-    private String java;
-
-    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = OptionChecks.DEFAULT_JVM_OPTS,
-            description = "JVM options of the Java servers (default: \"${DEFAULT-VALUE}\").")
-    private String jvmOptions;
-
-    @Option(names = "--server-cpus", paramLabel = "CPUS", defaultValue = "0",
-            description = "taskset CPU list of the server (default: ${DEFAULT-VALUE}).")
-    private String serverCpus;
-
-    @Option(names = "--client-cpus", paramLabel = "CPUS", defaultValue = "1",
-            description = "taskset CPU list of the load generator and perf (default: ${DEFAULT-VALUE}).")
-    private String clientCpus;
-
-    @Option(names = "--no-pin", description = "Do not pin with taskset.")
-    private boolean noPin;
-
-    @Option(names = "--ready-timeout", paramLabel = "S", defaultValue = "120",
-            description = "Seconds for a server's ready line and for every session's first echo "
-                    + "(default: ${DEFAULT-VALUE}).")
-    private int readyTimeout;
+    @Mixin
+    private final LaunchOptions launch = new LaunchOptions();
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf",
             description = "The perf executable (default: ${DEFAULT-VALUE}).")
@@ -124,12 +98,8 @@ public final class CostsCli implements Callable<Integer> {
      * @return the picocli command line
      */
     public static CommandLine commandLine() {
-        List<String> names = new ArrayList<>();
-        for (ServerDefinition d : ServerCatalog.all()) {
-            names.add(d.name());
-        }
         CommandLine cl = new CommandLine(new CostsCli());
-        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", names));
+        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", ServerCatalog.names()));
         return cl;
     }
 
@@ -173,11 +143,10 @@ public final class CostsCli implements Callable<Integer> {
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         return new CostsOptions(OptionChecks.atLeast("--rounds", rounds, 1), rows, selected, parseRate(rate),
                 OptionChecks.atLeast("--warmup", warmup, 0), OptionChecks.atLeast("--window", window, 1),
-                output.toAbsolutePath(), host,
-                (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),
+                output.toAbsolutePath(), launch.host(), launch.examplesJar(layout),
                 (nativeDir != null ? nativeDir : layout.defaultNativeDir()).toAbsolutePath(),
-                OptionChecks.javaOrThis(java), OptionChecks.splitOptions(jvmOptions), serverCpus, clientCpus, !noPin,
-                OptionChecks.atLeast("--ready-timeout", readyTimeout, 1), perf, dryRun);
+                launch.java(), launch.jvmOptions(), launch.serverCpus(), launch.clientCpus(), launch.pin(),
+                launch.readyTimeout(), perf, dryRun);
     }
 
     /** The catalog returns its display order; the costs command keeps the order given (round 1's order). */

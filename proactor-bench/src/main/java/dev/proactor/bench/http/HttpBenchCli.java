@@ -1,5 +1,6 @@
 package dev.proactor.bench.http;
 
+import dev.proactor.bench.harness.LaunchOptions;
 import dev.proactor.bench.harness.OptionChecks;
 import dev.proactor.bench.harness.ParseOnly;
 import dev.proactor.bench.harness.RepoLayout;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -72,13 +74,9 @@ public final class HttpBenchCli implements Callable<Integer> {
             description = "Output directory (default bench-out/http-TIMESTAMP under the repository root).")
     private Path out;
 
-    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "Loopback address of the servers (default: ${DEFAULT-VALUE}).")
-    private String host;
-
-    @Option(names = "--examples-jar", paramLabel = "PATH",
-            description = "The project's examples jar (default examples/target/proactor-examples.jar).")
-    private Path examplesJar;
+    /** The launch options; a server's ready line is all --ready-timeout waits for here, 60 s by default. */
+    @Mixin
+    private final LaunchOptions launch = new LaunchOptions(60);
 
     @Option(names = "--nginx", paramLabel = "PATH", defaultValue = "/usr/sbin/nginx",
             description = "nginx executable (default: ${DEFAULT-VALUE}).")
@@ -91,28 +89,6 @@ public final class HttpBenchCli implements Callable<Integer> {
     @Option(names = "--wrk-threads", paramLabel = "N", defaultValue = "1",
             description = "wrk threads, -t (default: ${DEFAULT-VALUE}).")
     private int wrkThreads;
-
-    @Option(names = "--java", paramLabel = "PATH", description = "java for the Java servers (default: this JVM).")
-    private String java;
-
-    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = OptionChecks.DEFAULT_JVM_OPTS,
-            description = "JVM options of the Java servers (default: \"${DEFAULT-VALUE}\").")
-    private String jvmOptions;
-
-    @Option(names = "--server-cpus", paramLabel = "CPUS", defaultValue = "0",
-            description = "taskset CPU list of the server (default: ${DEFAULT-VALUE}).")
-    private String serverCpus;
-
-    @Option(names = "--client-cpus", paramLabel = "CPUS", defaultValue = "1",
-            description = "taskset CPU list of wrk (default: ${DEFAULT-VALUE}).")
-    private String clientCpus;
-
-    @Option(names = "--no-pin", description = "Do not pin with taskset.")
-    private boolean noPin;
-
-    @Option(names = "--ready-timeout", paramLabel = "S", defaultValue = "60",
-            description = "Seconds for a server to become ready (default: ${DEFAULT-VALUE}).")
-    private int readyTimeout;
 
     @Option(names = "--dry-run", description = "Print the plan and the commands, run nothing.")
     private boolean dryRun;
@@ -156,16 +132,14 @@ public final class HttpBenchCli implements Callable<Integer> {
                 OptionChecks.atLeast("--warmup", warmup, 0),
                 OptionChecks.atLeast("--warmup-waves", warmupWaves, 1),
                 OptionChecks.atLeast("--runs", runs, 1),
-                OptionChecks.outputOrStamped(out, layout, "http"), host,
-                (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),
+                OptionChecks.outputOrStamped(out, layout, "http"), launch.host(), launch.examplesJar(layout),
                 nginx.toAbsolutePath(), wrk,
                 OptionChecks.atLeast("--wrk-threads", wrkThreads, 1),
-                OptionChecks.javaOrThis(java),
-                OptionChecks.splitOptions(jvmOptions),
-                cpuList("--server-cpus", serverCpus),
-                cpuList("--client-cpus", clientCpus),
-                !noPin,
-                OptionChecks.atLeast("--ready-timeout", readyTimeout, 1),
+                launch.java(), launch.jvmOptions(),
+                cpuList("--server-cpus", launch.serverCpus()),
+                cpuList("--client-cpus", launch.clientCpus()),
+                launch.pin(),
+                launch.readyTimeout(),
                 dryRun);
     }
 

@@ -1,5 +1,6 @@
 package dev.proactor.bench.matrix;
 
+import dev.proactor.bench.harness.LaunchOptions;
 import dev.proactor.bench.harness.OptionChecks;
 import dev.proactor.bench.harness.ParseOnly;
 import dev.proactor.bench.harness.RepoLayout;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -77,36 +79,12 @@ public final class MatrixCli implements Callable<Integer> {
             description = "Output directory (default bench-out/matrix-TIMESTAMP under the repository root).")
     private Path out;
 
-    @Option(names = "--host", paramLabel = "ADDR", defaultValue = "127.0.0.1",
-            description = "Loopback address of the servers (default: ${DEFAULT-VALUE}).")
-    private String host;
-
-    @Option(names = "--examples-jar", paramLabel = "PATH",
-            description = "The project's examples jar (default examples/target/proactor-examples.jar).")
-    private Path examplesJar;
-
     @Option(names = "--native-dir", paramLabel = "PATH",
             description = "Directory of loadgen and the C servers epoll_echo and uring_echo (default proactor-bench/target/native).")
     private Path nativeDir;
 
-    @Option(names = "--java", paramLabel = "PATH",
-            description = "java for the Java servers (default: this JVM; virtual threads need 21+).")
-    private String java;
-
-    @Option(names = "--jvm-opts", paramLabel = "\"OPTS\"", defaultValue = OptionChecks.DEFAULT_JVM_OPTS,
-            description = "JVM options of the Java servers (default: \"${DEFAULT-VALUE}\").")
-    private String jvmOptions;
-
-    @Option(names = "--server-cpus", paramLabel = "CPUS", defaultValue = "0",
-            description = "taskset CPU list of the server (default: ${DEFAULT-VALUE}).")
-    private String serverCpus;
-
-    @Option(names = "--client-cpus", paramLabel = "CPUS", defaultValue = "1",
-            description = "taskset CPU list of the load generator (default: ${DEFAULT-VALUE}).")
-    private String clientCpus;
-
-    @Option(names = "--no-pin", description = "Do not pin with taskset.")
-    private boolean noPin;
+    @Mixin
+    private final LaunchOptions launch = new LaunchOptions();
 
     @Option(names = "--client-threads", paramLabel = "N", defaultValue = "1",
             description = "Load generator threads (default: ${DEFAULT-VALUE}).")
@@ -115,11 +93,6 @@ public final class MatrixCli implements Callable<Integer> {
     @Option(names = "--coalesce", description = "The load generator writes every whole block the window allows at "
             + "once (default one write per block; use when the client is the limit).")
     private boolean coalesce;
-
-    @Option(names = "--ready-timeout", paramLabel = "S", defaultValue = "120",
-            description = "Seconds for a server to print its ready line and for all sessions to echo "
-                    + "(default: ${DEFAULT-VALUE}).")
-    private int readyTimeout;
 
     @Option(names = "--disturbed", description = "Other work ran on the machine (builds, tests): results.md says so "
             + "and flags every row (without it, runs with other CPU >= 10 %% are flagged).")
@@ -134,12 +107,8 @@ public final class MatrixCli implements Callable<Integer> {
 
     /** The command with its help footer listing every server name. */
     public static CommandLine commandLine() {
-        List<String> names = new ArrayList<>();
-        for (ServerDefinition d : ServerCatalog.all()) {
-            names.add(d.name());
-        }
         CommandLine cl = new CommandLine(new MatrixCli());
-        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", names));
+        cl.getCommandSpec().usageMessage().footer("Servers: " + String.join(",", ServerCatalog.names()));
         return cl;
     }
 
@@ -184,13 +153,11 @@ public final class MatrixCli implements Callable<Integer> {
                 OptionChecks.atLeast("--runs", runs == null ? timing.runs() : runs, 1),
                 OptionChecks.atLeast("--seconds", seconds == null ? timing.seconds() : seconds, 1),
                 OptionChecks.atLeast("--warmup", warmup == null ? timing.warmup() : warmup, 0),
-                OptionChecks.outputOrStamped(out, layout, "matrix"), host,
-                (examplesJar != null ? examplesJar : layout.defaultExamplesJar()).toAbsolutePath(),
+                OptionChecks.outputOrStamped(out, layout, "matrix"), launch.host(), launch.examplesJar(layout),
                 (nativeDir != null ? nativeDir : layout.defaultNativeDir()).toAbsolutePath(),
-                OptionChecks.javaOrThis(java),
-                OptionChecks.splitOptions(jvmOptions), serverCpus, clientCpus, !noPin,
+                launch.java(), launch.jvmOptions(), launch.serverCpus(), launch.clientCpus(), launch.pin(),
                 OptionChecks.atLeast("--client-threads", clientThreads, 1),
-                OptionChecks.atLeast("--ready-timeout", readyTimeout, 1),
+                launch.readyTimeout(),
                 dryRun, coalesce, disturbed, note.trim());
     }
 

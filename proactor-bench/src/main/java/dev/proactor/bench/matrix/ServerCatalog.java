@@ -96,20 +96,22 @@ public final class ServerCatalog {
     }
 
     /**
+     * The names of all servers.
+     *
+     * @return every name in display order, a new list
+     */
+    public static List<String> names() {
+        return namesOf(ALL);
+    }
+
+    /**
      * The default servers for a preset.
      *
      * @param preset quick or full
      * @return names
      */
     public static List<String> defaults(Preset preset) {
-        if (preset == Preset.QUICK) {
-            return QUICK_DEFAULT;
-        }
-        List<String> names = new ArrayList<>();
-        for (ServerDefinition d : ALL) {
-            names.add(d.name());
-        }
-        return names;
+        return preset == Preset.QUICK ? QUICK_DEFAULT : names();
     }
 
     /**
