@@ -48,8 +48,8 @@ import java.util.Locale;
  *       call of the leader's; a read takes at most one block. Off, on an older kernel, or when the ring has no
  *       block left at a receive, such a read polls and then receives through a shared block. Reads into direct
  *       buffers never use it: the kernel receives straight into them.
- *   <li>{@code proactor.uring.multishotRecv} ({@code heap}, the default ({@link #DEFAULT_MULTISHOT_RECV}),
- *       {@code all} or {@code off}): a stream read that would go to the provided-buffer ring arms one multishot
+ *   <li>{@code proactor.uring.multishotRecv} ({@code off}, the default ({@link #DEFAULT_MULTISHOT_RECV}),
+ *       {@code heap} or {@code all}): a stream read that would go to the provided-buffer ring arms one multishot
  *       {@code RECV} ({@code IORING_RECV_MULTISHOT}, Linux 6.0+) on its channel's input instead, which stays armed
  *       after the read completed: each arrival is one CQE with a block of the ring, no SQE per read; what arrives
  *       with no read pending is held for the next read, a few blocks at most ({@link IoUringMultishotRecv}).
@@ -105,8 +105,14 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         ALL
     }
 
-    /** {@code proactor.uring.multishotRecv} when unset: one place, so an A/B changes one word. */
-    static final MultishotRecv DEFAULT_MULTISHOT_RECV = MultishotRecv.HEAP;
+    /**
+     * {@code proactor.uring.multishotRecv} when unset: one place, so an A/B changes one word. Off: measured with the
+     * counted-costs benchmark (proactor-bench/results/2026-11-28-counted-costs), the multishot receive costs more CPU
+     * per message than a read's own {@code RECV} at 1 000 echo sessions, for heap reads (about 1.1-1.7x) and direct
+     * ones ({@code all}, 1.3x), while it saves some at 100 and 10 000 sessions at a fixed rate: every arrival takes
+     * a block of the ring shared by all channels, and recycling and copying out of it costs more than it saves.
+     */
+    static final MultishotRecv DEFAULT_MULTISHOT_RECV = MultishotRecv.OFF;
 
     static final String ENTRIES_PROPERTY = "proactor.uring.entries";
     static final String POLL_FIRST_PROPERTY = "proactor.uring.pollFirst";
