@@ -188,7 +188,7 @@ public final class CostsRunner {
     private static void report(CostsRecord rec) {
         RunCosts c = rec.costs();
         System.err.printf(Locale.ROOT, "    %.0f msgs/s%s  CPU %.0f ns/msg  syscalls %.2f/msg  ctx %.3f/msg%s%n",
-                rec.load().msgsPerS(), rec.saturated() ? " (SATURATED: below 97 % of the offered rate)" : "",
+                rec.load().msgsPerS(), rec.saturated() ? " (SATURATED: outside 97-103 % of the offered rate)" : "",
                 c.cpuNsPerMsg(), c.syscallsPerMsg(), c.ctxPerMsg(), c.entersPerMsg() > 0
                         ? String.format(Locale.ROOT, "  enters %.3f/msg  %.2f SQEs/enter", c.entersPerMsg(),
                         c.sqesPerEnter()) : "");

@@ -89,7 +89,8 @@ public final class CostsSummary {
         }
         md.append("- each cell: median (min-max) over the rounds; per message = per echoed 1 KiB block; CPU = the "
                 + "server's task-clock (every thread, user + kernel) per message in ns; a fixed-rate run that achieved "
-                + "< 97 % of the offered rate is counted under `saturated`; a run during which other processes took "
+                + "less than 97 % of the offered rate, or more than 103 % (catching up after falling behind), is "
+                + "counted under `saturated`; a run during which other processes took "
                 + "10 % of a core or more in user time (the load generator's other_user_cpu_pct) under `disturbed`: "
                 + "rerun those on a quiet machine\n\n");
         headline(md, outcome);
@@ -105,8 +106,13 @@ public final class CostsSummary {
         return md.toString();
     }
 
+    /** CPU per message of a run that held its rate, NaN (left out of medians) for one that did not. */
+    private static final ToDoubleFunction<CostsRecord> HELD_CPU =
+            r -> r.saturated() ? Double.NaN : r.costs().cpuNsPerMsg();
+
     private void headline(StringBuilder md, CostsOutcome outcome) {
-        md.append("## Headline: CPU per message at the fixed rate (ns, median over the rounds)\n\n| sessions | rate |");
+        md.append("## Headline: CPU per message at the fixed rate (ns, median over the rounds that held the rate: runs"
+                + " outside 97-103 % of it are left out, - when none held it)\n\n| sessions | rate |");
         servers.forEach(s -> md.append(' ').append(s).append(" |"));
         pairs.forEach(p -> md.append(' ').append(p.get(0)).append(" / ").append(p.get(1)).append(" |"));
         md.append('\n').append("|---|---|");
@@ -116,11 +122,11 @@ public final class CostsSummary {
             md.append("| ").append(rows.get(i).sessions()).append(" | ")
                     .append(rate.isPresent() ? Long.toString(rate.getAsLong()) : UNKNOWN).append(" |");
             for (String s : servers) {
-                md.append(' ').append(Markdown.number(median(runs(outcome, i, Mode.FIXED, s),
-                        r -> r.costs().cpuNsPerMsg()), "%.0f", UNKNOWN)).append(" |");
+                md.append(' ').append(Markdown.number(median(runs(outcome, i, Mode.FIXED, s), HELD_CPU), "%.0f",
+                        UNKNOWN)).append(" |");
             }
             for (List<String> p : pairs) {
-                md.append(' ').append(ratio(outcome, i, Mode.FIXED, p, r -> r.costs().cpuNsPerMsg())).append(" |");
+                md.append(' ').append(ratio(outcome, i, Mode.FIXED, p, HELD_CPU)).append(" |");
             }
             md.append('\n');
         }
