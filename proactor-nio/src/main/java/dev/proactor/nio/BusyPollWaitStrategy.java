@@ -20,15 +20,13 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     private final NioSelector selector;
     private final Consumer<SelectionKey> onReady;
-    private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
     private volatile boolean interrupted;
 
-    BusyPollWaitStrategy(NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+    BusyPollWaitStrategy(NioSelector selector, Consumer<SelectionKey> onReady,
                          ArrayDeque<IoRequest> completed) {
         this.selector = selector;
         this.onReady = onReady;
-        this.beforeSelect = beforeSelect;
         this.completed = completed;
     }
 
@@ -41,7 +39,6 @@ final class BusyPollWaitStrategy implements WaitStrategy, InterruptStrategy {
     public int waitFor(long timeoutNanos) throws IOException {
         long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
         for (;;) {
-            beforeSelect.run();
             selector.select(onReady, 0);
             if (!completed.isEmpty() || interrupted || timeoutNanos == 0
                     || (timeoutNanos > 0 && System.nanoTime() - deadline >= 0)) {

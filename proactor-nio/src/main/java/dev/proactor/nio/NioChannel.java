@@ -31,14 +31,17 @@ final class NioChannel implements EngineChannel {
     /** Guarded by this. */
     boolean closed;
     /**
-     * The engine's select count ({@link NioEngine#selects()}) when this channel's last stream read found the
-     * receive queue empty (it read nothing, or fewer bytes than it asked for), or -1 if it did not, or readiness
-     * was seen since. While no select has run since then, a read started now (in practice from the callback of
-     * the read that drained the socket, as NIO.2 programs do) would only make a system call that finds nothing,
-     * so it waits for readiness instead. Always safe: the selector is level-triggered, so bytes, an end of stream
-     * or an error already there are reported by the next select. Guarded by this.
+     * This channel's last stream read found the receive queue empty (it read nothing, or fewer bytes than it asked
+     * for), and no readiness of its input has been seen since. With input interest registered ({@link
+     * #watchesInput()}), a read started now (in practice from the callback of the read that drained the socket, or
+     * of the write that answered it, as NIO.2 programs do) would only make a system call that finds nothing, so it
+     * waits for readiness instead, as a selector loop reads only on readiness. Always safe: the selector is
+     * level-triggered, so bytes, an end of stream or an error already there are reported by the next select. Only
+     * readiness clears it, not a select that found nothing for this channel: that tells nothing about bytes that
+     * came after it, and counting selects made every read after the pool's fairness poll (one per round of
+     * completions) try in vain. Guarded by this.
      */
-    long drainedAtSelect = -1;
+    boolean inputDrained;
     /**
      * Buffer of a file transmission that cannot use {@code transferTo}: file bytes read but not yet sent
      * (position..limit). Made at the first such transmission of this channel, then reused. Guarded by this.
@@ -58,6 +61,19 @@ final class NioChannel implements EngineChannel {
      */
     boolean addInterest(int ops) {
         return (key.interestOpsOr(ops) & ops) != ops;
+    }
+
+    /**
+     * Whether input interest is registered, so that the selector reports the input's readiness: without it, no
+     * select says whether bytes came since a drain, and waiting would also cost a wake-up of the leader to register
+     * it. A cancelled key watches nothing. Lock held.
+     */
+    boolean watchesInput() {
+        try {
+            return (key.interestOps() & SelectionKey.OP_READ) != 0;
+        } catch (CancelledKeyException e) {
+            return false; // closed meanwhile: the try at start reports it
+        }
     }
 
     /** Removes interest in {@code ops}; a key cancelled by a concurrent close is fine. Lock held. */

@@ -40,19 +40,13 @@ final class NioEngine implements Engine {
 
     private final NioSelector selector;
     private final WaitStrategy waitStrategy;
-    /**
-     * Selects started by the leader; with {@link NioChannel#drainedAtSelect}, whether a socket was drained since the
-     * last look at readiness. A stale value read by another thread only makes a start try a read it could have
-     * skipped, or skip one it could have tried: both safe.
-     */
-    private volatile long selects;
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed = new ArrayDeque<>(256);
 
     NioEngine(Selector selector, WaitStrategyFactory factory) {
         this.selector = new NioSelector(selector);
         Consumer<SelectionKey> onReady = this::onReady; // built once: select(Consumer) then allocates nothing
-        this.waitStrategy = factory.create(this.selector, onReady, () -> selects++, completed);
+        this.waitStrategy = factory.create(this.selector, onReady, completed);
     }
 
     /** Makes the wait strategy of an engine once the engine's readiness callbacks exist. */
@@ -60,15 +54,9 @@ final class NioEngine implements Engine {
         /**
          * @param selector     to select with (and wake)
          * @param onReady      handles one selected key
-         * @param beforeSelect to run before every select (the leader's only writer of {@link #selects})
+         * @param completed    where {@code onReady} queues the requests it finished
          */
-        WaitStrategy create(NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
-                            ArrayDeque<IoRequest> completed);
-    }
-
-    /** Selects started so far (see {@link NioChannel#drainedAtSelect}). */
-    long selects() {
-        return selects;
+        WaitStrategy create(NioSelector selector, Consumer<SelectionKey> onReady, ArrayDeque<IoRequest> completed);
     }
 
     @Override
@@ -184,10 +172,11 @@ final class NioEngine implements Engine {
                 return StartResult.COMPLETED;
             }
             try {
-                // A stream read on a socket its last read drained, with no select since, waits for readiness:
-                // trying it now would make a system call that finds nothing (see NioChannel.drainedAtSelect),
+                // A stream read on a watched socket its last read drained, with no readiness since, waits for
+                // readiness: trying it now would make a system call that finds nothing (see NioChannel.inputDrained),
                 // unless a thread blocks for it: then no thread may be left to select (IoRequest.awaited).
-                boolean waitForReadiness = r.kind() == OpKind.READ && nc.drainedAtSelect == selects && !r.awaited();
+                boolean waitForReadiness = r.kind() == OpKind.READ && nc.inputDrained && !r.awaited()
+                        && nc.watchesInput();
                 if (!waitForReadiness && tryOnce(nc, r)) {
                     return StartResult.COMPLETED;
                 }
@@ -237,7 +226,7 @@ final class NioEngine implements Engine {
         long asked = HeapSlices.space(r.buffers(), r.offset(), r.length());
         boolean done = NioOperations.tryOnce(nc, r);
         boolean drained = !done || (r.error() == null && r.bytes() > 0 && r.bytes() < asked);
-        nc.drainedAtSelect = drained ? selects : -1;
+        nc.inputDrained = drained;
         return done;
     }
 
@@ -253,7 +242,7 @@ final class NioEngine implements Engine {
             int ready = key.readyOps();
             int inputReady = ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
             if (inputReady != 0) {
-                nc.drainedAtSelect = -1; // bytes, an end of stream or an error are there
+                nc.inputDrained = false; // bytes, an end of stream or an error are there
                 if (nc.input == null) {
                     nc.removeInterest(inputReady); // sticky input interest no request waits for any more
                 } else if (step(nc, nc.input)) {

@@ -58,15 +58,15 @@ public final class NioEngineProvider implements EngineProvider {
     public Engine create(EngineSettings settings) throws IOException {
         String ws = settings.waitStrategy();
         if (ws.equals(POLL)) {
-            return new NioEngine(openPollSelector(), (sel, onReady, beforeSelect, done) ->
-                    new SelectorWaitStrategy(POLL, sel, onReady, beforeSelect, done));
+            return new NioEngine(openPollSelector(), (sel, onReady, done) ->
+                    new SelectorWaitStrategy(POLL, sel, onReady, done));
         }
         if (ws.equals(BusyPollWaitStrategy.NAME)) {
             return new NioEngine(Selector.open(), BusyPollWaitStrategy::new);
         }
         if (ws.equals(DEFAULT_STRATEGY)) {
-            return new NioEngine(Selector.open(), (sel, onReady, beforeSelect, done) ->
-                    new SelectorWaitStrategy(DEFAULT_STRATEGY, sel, onReady, beforeSelect, done));
+            return new NioEngine(Selector.open(), (sel, onReady, done) ->
+                    new SelectorWaitStrategy(DEFAULT_STRATEGY, sel, onReady, done));
         }
         throw new IllegalArgumentException("unknown nio wait strategy '" + ws + "'; allowed: " + waitStrategies());
     }

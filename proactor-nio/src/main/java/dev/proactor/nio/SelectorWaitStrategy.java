@@ -19,15 +19,13 @@ final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
     private final String name;
     private final NioSelector selector;
     private final Consumer<SelectionKey> onReady;
-    private final Runnable beforeSelect;
     private final ArrayDeque<IoRequest> completed;
 
-    SelectorWaitStrategy(String name, NioSelector selector, Consumer<SelectionKey> onReady, Runnable beforeSelect,
+    SelectorWaitStrategy(String name, NioSelector selector, Consumer<SelectionKey> onReady,
                          ArrayDeque<IoRequest> completed) {
         this.name = name;
         this.selector = selector;
         this.onReady = onReady;
-        this.beforeSelect = beforeSelect;
         this.completed = completed;
     }
 
@@ -38,7 +36,6 @@ final class SelectorWaitStrategy implements WaitStrategy, InterruptStrategy {
 
     @Override
     public int waitFor(long timeoutNanos) throws IOException {
-        beforeSelect.run();
         // A positive wait under a millisecond is rounded up: 0 would mean "do not wait".
         long millis = timeoutNanos <= 0 ? timeoutNanos : Math.max(1, (timeoutNanos + 999_999) / 1_000_000);
         selector.select(onReady, millis);

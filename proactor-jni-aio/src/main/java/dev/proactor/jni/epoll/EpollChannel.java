@@ -80,16 +80,18 @@ final class EpollChannel implements EngineChannel {
      */
     boolean releaseDeferred;
     /**
-     * The engine's poll count ({@link EpollReadiness#polls()}) when this channel's last stream read found the receive
-     * queue empty (it would block, or took fewer bytes than it asked for), or -1 if it did not, or an input event
-     * came since. While no poll has run since then, a read started now (in practice from the callback of the read
-     * that drained the socket) would only make a system call that finds nothing, so it waits for the next event
-     * instead. Skipping is always safe: bytes that arrive after the draining read make a new edge-triggered
-     * event, handled under this lock after it, unless the peer's end of stream or an error was already reported
-     * (see {@link #inputEnded}). Guarded by this, except that a read tried at start outside the lock writes it
-     * too: when an input event came during that try, its starter resets it under the lock afterwards.
+     * This channel's last stream read found the receive queue empty (it would block, or took fewer bytes than it
+     * asked for), and no input event has come since. A read started now (in practice from the callback of the read
+     * that drained the socket, or of the write that answered it) would then only make a system call that finds
+     * nothing, so it waits for the next event instead, as an event-driven server reads only on readiness. Skipping
+     * is always safe: bytes that arrive after the draining read make a new edge-triggered event, handled under this
+     * lock after it, unless the peer's end of stream or an error was already reported (see {@link #inputEnded}).
+     * Only an event clears it, not a poll that found nothing for this channel: a poll tells nothing about bytes that
+     * came after it, and counting polls made every read after the pool's fairness poll (one per round of
+     * completions) try in vain. Guarded by this, except that a read tried at start outside the lock writes it too:
+     * when an input event came during that try, its starter clears it under the lock afterwards.
      */
-    volatile long drainedAtPoll = -1;
+    volatile boolean inputDrained;
     /**
      * An input event reported the peer's end of stream, a hang-up or an error. Once set, reads are always tried at
      * start: a read that took fewer bytes than it asked for may leave an end of stream behind it whose event was

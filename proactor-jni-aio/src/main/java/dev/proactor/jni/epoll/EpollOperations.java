@@ -138,7 +138,7 @@ final class EpollOperations {
         // Fewer bytes than asked (or none yet) means the receive queue is empty now; an end of stream or an
         // error is not "drained": every later read must find it again at once.
         boolean drained = Errors.isAgain(result) || (result > 0 && result < asked);
-        channel.drainedAtPoll = drained ? channel.engine().readiness().polls() : -1;
+        channel.inputDrained = drained;
         if (Errors.isAgain(result)) {
             return false;
         }

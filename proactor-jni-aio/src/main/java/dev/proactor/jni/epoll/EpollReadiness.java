@@ -36,9 +36,8 @@ final class EpollReadiness {
     private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
 
     /**
-     * How many polls the leader has started: with {@link EpollChannel#drainedAtPoll}, whether a drained socket
-     * was drained since the last look at the events. Written by the leader; a stale value only makes a start try
-     * a read it could have skipped, or skip one it could have tried (see there: both are safe).
+     * How many polls the leader has started: the leader's progress, as a test sees it waiting for the leader to
+     * have looked at the events twice. Written by the leader only.
      */
     private volatile long polls;
     private final EpollChannelTable channels;
@@ -110,7 +109,7 @@ final class EpollReadiness {
                 return;
             }
             if ((events & INPUT_EVENTS) != 0) {
-                channel.drainedAtPoll = -1; // bytes (or an end of stream, or an error) arrived since
+                channel.inputDrained = false; // bytes (or an end of stream, or an error) arrived since
                 channel.inputEnded |= (events & ENDED_EVENTS) != 0;
                 channel.inputEventWhileTrying |= channel.inputTrying; // its starter looks again
             }

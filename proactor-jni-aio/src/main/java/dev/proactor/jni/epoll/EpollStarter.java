@@ -56,10 +56,10 @@ final class EpollStarter {
                         + " request is pending on " + channel));
                 return StartResult.COMPLETED;
             }
-            // A stream read on a socket its last read drained, with no poll since, waits for the next event:
-            // trying it now would make a system call that finds nothing (see EpollChannel.drainedAtPoll), unless a
+            // A stream read on a socket its last read drained, with no input event since, waits for the next event:
+            // trying it now would make a system call that finds nothing (see EpollChannel.inputDrained), unless a
             // thread blocks for it: then no thread may be left to poll (IoRequest.awaited).
-            boolean waitForEvent = input && channel.drainedAtPoll == readiness.polls() && !channel.inputEnded
+            boolean waitForEvent = input && channel.inputDrained && !channel.inputEnded
                     && request.kind() == OpKind.READ && !request.awaited();
             if (waitForEvent) {
                 park(channel, input, request);
@@ -104,7 +104,7 @@ final class EpollStarter {
                     continue; // readiness came during the try, and its edge is consumed: look again
                 }
                 if (input && eventCame) {
-                    channel.drainedAtPoll = -1; // bytes may have come after what the try found
+                    channel.inputDrained = false; // bytes may have come after what the try found
                 }
                 endTry(channel, input);
                 if (done) {

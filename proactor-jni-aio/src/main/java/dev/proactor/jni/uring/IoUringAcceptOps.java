@@ -104,7 +104,7 @@ final class IoUringAcceptOps {
      */
     private static boolean tryAccept(IoUringOpsContext context, IoUringDirection dir, IoRequest request) {
         return request.awaited()
-                || context.tryFirst().triesAtStart() && dir.drainedAtReap != context.tryFirst().reaps();
+                || context.tryFirst().triesAtStart() && dir.drainedAtTurn != context.tryFirst().turns();
     }
 
     /**
@@ -140,7 +140,7 @@ final class IoUringAcceptOps {
                 return true;
             }
             if (Errors.isAgain(result)) {
-                dir.drainedAtReap = context.tryFirst().reaps();
+                dir.drainedAtTurn = context.tryFirst().turns();
                 return false;
             }
             // A connection reset while queued concerns that connection only: take the next one.

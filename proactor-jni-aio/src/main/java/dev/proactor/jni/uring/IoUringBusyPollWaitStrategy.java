@@ -55,6 +55,7 @@ final class IoUringBusyPollWaitStrategy implements WaitStrategy {
 
     private int spin(boolean own, long timeoutNanos) throws IOException {
         interrupt.takeSeen();
+        reaper.turnStarted();
         long deadline = System.nanoTime() + Math.max(timeoutNanos, 0);
         while (true) {
             int n = 0;

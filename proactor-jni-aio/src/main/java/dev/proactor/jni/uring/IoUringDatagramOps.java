@@ -58,14 +58,14 @@ final class IoUringDatagramOps {
         dir.startPosition = position;
         dir.staged = length;
         IoUringTryFirst tryFirst = context.tryFirst();
-        if (tryFirst.triesAtStart() && dir.drainedAtReap != tryFirst.reaps()) {
+        if (tryFirst.triesAtStart() && dir.drainedAtTurn != tryFirst.turns()) {
             int result = SocketNative.recvfrom(dir.channel.fd, base, length, IoUringNative.MSG_DONTWAIT,
                     dir.scratch.sockaddr());
             if (!Errors.isAgain(result)) {
                 completeReceive(dir, request, result);
                 return null;
             }
-            dir.drainedAtReap = tryFirst.reaps();
+            dir.drainedAtTurn = tryFirst.turns();
         }
         long from = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         long message = fillMessage(dir, from, Sockaddr.CAPACITY, base, length);

@@ -29,15 +29,17 @@ final class IoUringDirection {
     /** Bytes the stream read in flight asked for (its buffer, its iovecs together, or its bounce block). */
     long asked;
     /**
-     * Input only: the engine's reap count ({@link IoUringTryFirst#reaps()}) when this direction's last
+     * Input only: the engine's turn count ({@link IoUringTryFirst#turns()}) when this direction's last
      * stream read took fewer bytes than it asked for, or its last datagram receive tried at start found none (the
-     * receive queue was empty then), or -1. While no reap has run since, a read or receive started now (in practice
-     * from the callback of that read, as NIO.2 programs do) goes to the ring without trying the socket first: the try
-     * would find nothing. Always safe: the ring's RECV or RECVMSG completes once data, an end of stream or an error
-     * are there. Kept across requests (not reset by {@link #clear()}).
+     * receive queue was empty then), or -1. While no leader turn has begun since, a read or receive started now (in
+     * practice from the callback of that read, as NIO.2 programs do) goes to the ring without trying the socket
+     * first: the try would find nothing. Whatever the turn, a stream {@code RECV} after such a read polls first
+     * ({@code IORING_RECVSEND_POLL_FIRST}): the kernel arms its poll without a receive that would find nothing, and
+     * a poll armed on a socket that has bytes fires at once. Always safe: the ring's RECV or RECVMSG completes once
+     * data, an end of stream or an error are there. Kept across requests (not reset by {@link #clear()}).
      * Guarded by the channel's monitor.
      */
-    long drainedAtReap = -1;
+    long drainedAtTurn = -1;
     /**
      * The block of the engine's provided-buffer ring the kernel filled for the CQE being handled, or -1: set by
      * {@link IoUringReaper} around the handling of that one CQE, which gives the block back right after it.

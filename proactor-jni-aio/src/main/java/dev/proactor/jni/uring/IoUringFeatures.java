@@ -13,9 +13,10 @@ import java.util.Locale;
  *       completion queue has four times as many, and with {@code IORING_FEAT_NODROP} (required) completions beyond
  *       it are kept by the kernel, never lost.
  *   <li>{@code proactor.uring.pollFirst} (default true): a stream read (send) whose try at start has just found
- *       its socket empty (full) goes to the ring with {@code IORING_RECVSEND_POLL_FIRST} (Linux 5.19+), so the
- *       kernel arms a poll without trying again. Off, or on an older kernel, or for a read or send that goes to
- *       the ring untried, the kernel first tries the socket and then arms a poll.
+ *       its socket empty (full), and a stream read whose channel's last read drained the socket, go to the ring
+ *       with {@code IORING_RECVSEND_POLL_FIRST} (Linux 5.19+), so the kernel arms a poll without a receive (send)
+ *       that would find nothing. Off, or on an older kernel, or for any other read or send that goes to the ring
+ *       untried, the kernel first tries the socket and then arms a poll.
  *   <li>{@code proactor.uring.tryFirst} ({@code auto}, the default, {@code true} or {@code false}): whether a
  *       stream read or write, whatever its buffers (one direct buffer, several, heap buffers through the copy
  *       block), is first tried by the starting thread with one non-blocking {@code recv}/{@code send} or

@@ -21,11 +21,11 @@ import java.nio.ByteBuffer;
  * ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
  * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
- * drained the socket with no reap since; a {@code RECV} polls first ({@code IORING_RECVSEND_POLL_FIRST}) only after
- * such a try found the socket empty: one that goes to the ring untried is tried by the kernel when it takes the SQE,
- * which costs no system call and, for a read submitted with a batch at the leader's next enter, often finds the
- * peer's bytes there already; a file read is checked against an {@code O_DIRECT} file's alignment before
- * its SQE is written.
+ * drained the socket with no leader turn since. A {@code RECV} polls first ({@code IORING_RECVSEND_POLL_FIRST}) after
+ * such a try found the socket empty, or when the last read drained it: otherwise it goes to the ring untried and the
+ * kernel tries it when it takes the SQE, which costs no system call and, for a read submitted with a batch at the
+ * leader's next enter, often finds the peer's bytes there already. A file read is checked against an
+ * {@code O_DIRECT} file's alignment before its SQE is written.
  *
  * <p>Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the read's
  * completion). Errors are thrown for the caller to record as the request's result: an {@link IOException} for a
@@ -77,7 +77,9 @@ final class IoUringReadOps {
                         offset, 0);
             }
             dir.asked = limit - position;
-            int ioprio = 0; // untried: the kernel tries the socket when it takes the SQE, at no system call of ours
+            // Untried, the kernel tries the socket when it takes the SQE (at no system call of ours), unless the last
+            // read drained it: then it polls first, as the receive would find nothing.
+            int ioprio = drained(dir) ? context.pollFirstPriority() : 0;
             if (tryRead(context, dir, request)) {
                 int result = SocketNative.recvfrom(channel.fd, base + position, limit - position,
                         IoUringNative.MSG_DONTWAIT, null);
@@ -161,7 +163,8 @@ final class IoUringReadOps {
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
         dir.asked = Math.min(want, provided.blockSize());
-        return dir.sqe.providedRecv(dir.channel.fd, receiveNow ? context.pollFirstPriority() : 0, (int) dir.asked);
+        return dir.sqe.providedRecv(dir.channel.fd, receiveNow || drained(dir) ? context.pollFirstPriority() : 0,
+                (int) dir.asked);
     }
 
     /**
@@ -285,12 +288,17 @@ final class IoUringReadOps {
 
     /**
      * Whether a stream read is tried on the socket at start, whatever its buffers: with {@code tryFirst}, unless the
-     * last read drained the socket with no reap since (see {@link IoUringDirection#drainedAtReap}); always when a
+     * last read drained the socket with no leader turn since (see {@link IoUringDirection#drainedAtTurn}); always when a
      * thread blocks for it ({@link IoRequest#awaited()}: no thread may be left to reap it).
      */
     private static boolean tryRead(IoUringOpsContext context, IoUringDirection dir, IoRequest request) {
         return request.bytes() == 0 && (request.awaited()
-                || dir.drainedAtReap != context.tryFirst().reaps() && context.tryFirst().tryAtStart());
+                || dir.drainedAtTurn != context.tryFirst().turns() && context.tryFirst().tryAtStart());
+    }
+
+    /** Whether the direction's last stream read drained its socket, whatever turn since (see {@link #tryRead}). */
+    private static boolean drained(IoUringDirection dir) {
+        return dir.drainedAtTurn >= 0;
     }
 
     /**
@@ -302,7 +310,7 @@ final class IoUringReadOps {
             throws IOException {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
-            dir.drainedAtReap = drained ? context.tryFirst().reaps() : -1;
+            dir.drainedAtTurn = drained ? context.tryFirst().turns() : -1;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);

@@ -69,7 +69,6 @@ final class IoUringReaper {
 
     /** Reaps every CQE now in the ring; continuations written meanwhile go to the submitter if need be. Leader only. */
     int reap() {
-        tryFirst.reapStarted();
         int n = ring.completions().reap(onCompletion);
         submission.afterReap(n);
         retired.closeConsumed(ring);
@@ -82,6 +81,11 @@ final class IoUringReaper {
      */
     boolean hasRetired() {
         return retired.waiting();
+    }
+
+    /** Leader, at the start of a turn, before its first reap (see {@link IoUringTryFirst#turns()}). */
+    void turnStarted() {
+        tryFirst.turnStarted();
     }
 
     /** Leader, at the end of a turn: the turn completed {@code completions} requests (see {@link IoUringTryFirst}). */

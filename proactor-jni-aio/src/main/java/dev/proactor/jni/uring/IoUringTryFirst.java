@@ -3,9 +3,9 @@ package dev.proactor.jni.uring;
 /**
  * Whether an operation a thread starts now is tried on its socket first or goes to the ring untried (see
  * {@link IoUringFeatures.TryFirst} and the package documentation, "Tried at start, or batched"): from how many
- * requests the leader's last turn completed, and whether a reap ran since a read drained its socket.
+ * requests the leader's last turn completed, and whether a leader turn began since a read drained its socket.
  *
- * <p>The leader writes ({@link #turnEnded}, {@link #reapStarted}); starting threads read without ordering, under
+ * <p>The leader writes ({@link #turnStarted}, {@link #turnEnded}); starting threads read without ordering, under
  * their operation's channel monitor: a stale value only decides whether one operation is tried first.
  */
 final class IoUringTryFirst {
@@ -18,8 +18,8 @@ final class IoUringTryFirst {
      * ordering, a stale value only decides whether one operation is tried first.
      */
     private volatile int lastTurnCompletions;
-    /** See {@link #reaps()}. */
-    private volatile long reaps;
+    /** See {@link #turns()}. */
+    private volatile long turns;
 
     IoUringTryFirst(IoUringFeatures features, IoUringSubmission submission) {
         this.features = features;
@@ -49,16 +49,18 @@ final class IoUringTryFirst {
     }
 
     /**
-     * Reaps started so far: with {@link IoUringDirection#drainedAtReap}, whether a socket was drained since the
-     * leader last looked at the completions. Written by the leader; a stale value read by another thread only makes
-     * a start try a read it could have skipped, or skip a try it could have made: both safe.
+     * Leader turns (waits) started so far: with {@link IoUringDirection#drainedAtTurn}, whether a socket was drained
+     * since the leader last waited for completions. Turns, not reaps: a turn reaps before and after its enter, and
+     * a read completed at the first reap was still counted stale by the second, so the read its callback started
+     * tried the socket in vain. Written by the leader; a stale value read by another thread only makes a start try
+     * a read it could have skipped, or skip a try it could have made: both safe.
      */
-    long reaps() {
-        return reaps;
+    long turns() {
+        return turns;
     }
 
-    /** Leader, at the start of each reap (see {@link #reaps()}). */
-    void reapStarted() {
-        reaps++; // the leader's only writer
+    /** Leader, at the start of each turn (see {@link #turns()}). */
+    void turnStarted() {
+        turns++; // the leader's only writer
     }
 }

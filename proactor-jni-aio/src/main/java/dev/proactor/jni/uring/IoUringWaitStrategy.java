@@ -70,6 +70,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
         long remaining = timeoutNanos;
         boolean enters = submission.mayEnter(); // false only for a non-owner of a single-issuer ring (at close)
         submission.takeDoorbellRung();
+        reaper.turnStarted();
         int found = reaper.reap();
         for (;;) {
             // Retired descriptors (single-issuer ring): submit without blocking, so that they close at this reap.
