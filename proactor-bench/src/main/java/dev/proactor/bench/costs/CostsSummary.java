@@ -18,8 +18,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code summary.md}: per row and mode, each server's median with its spread (min-max) over the rounds, the ratio
  * columns of the three pairs compared (those whose both servers ran), the system calls by kind and the context
- * switches by thread; at the top the command line that reproduces it and the headline table (CPU per message at
- * the fixed rate).
+ * switches by thread; at the top the command line that reproduces it, the headline table (CPU per message at the
+ * fixed rate) and the pairs' ratios by round.
  */
 public final class CostsSummary {
     /** The pairs compared: numerator, denominator. */
@@ -131,6 +131,57 @@ public final class CostsSummary {
             md.append('\n');
         }
         md.append('\n');
+        pairedRatios(md, outcome);
+    }
+
+    /**
+     * The headline's ratios again, paired by round: each round's ratio of the two servers' CPU per message (their
+     * runs are minutes apart at most, where the medians of two servers can come from rounds far apart on a machine
+     * whose speed drifts), median and range over the rounds where both held the rate.
+     */
+    private void pairedRatios(StringBuilder md, CostsOutcome outcome) {
+        if (pairs.isEmpty()) {
+            return;
+        }
+        md.append("## Per-round ratios of CPU per message at the fixed rate (median (min-max) over the rounds in which"
+                + " both servers held the rate)\n\n| sessions |");
+        pairs.forEach(p -> md.append(' ').append(p.get(0)).append(" / ").append(p.get(1)).append(" |"));
+        md.append("\n|---|").append("---:|".repeat(pairs.size())).append('\n');
+        for (int i = 0; i < rows.size(); i++) {
+            md.append("| ").append(rows.get(i).sessions()).append(" |");
+            for (List<String> p : pairs) {
+                md.append(' ').append(pairedRatio(outcome, i, p)).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static String pairedRatio(CostsOutcome outcome, int rowIndex, List<String> pair) {
+        List<CostsRecord> first = runs(outcome, rowIndex, Mode.FIXED, pair.get(0));
+        List<CostsRecord> second = runs(outcome, rowIndex, Mode.FIXED, pair.get(1));
+        List<Double> ratios = new ArrayList<>();
+        int rounds = 0;
+        for (CostsRecord a : first) {
+            for (CostsRecord b : second) {
+                if (a.round() != b.round()) {
+                    continue;
+                }
+                rounds++;
+                double x = HELD_CPU.applyAsDouble(a);
+                double y = HELD_CPU.applyAsDouble(b);
+                if (!Double.isNaN(x) && y > 0) {
+                    ratios.add(x / y);
+                }
+            }
+        }
+        if (ratios.isEmpty()) {
+            return UNKNOWN;
+        }
+        Stats st = Stats.of(ratios, Double::doubleValue);
+        return Markdown.number(st.median(), "%.2f", UNKNOWN) + " (" + Markdown.number(st.min(), "%.2f", UNKNOWN)
+                + "-" + Markdown.number(st.max(), "%.2f", UNKNOWN) + "), " + ratios.size() + " of " + rounds
+                + " rounds";
     }
 
     private void section(StringBuilder md, CostsOutcome outcome, int rowIndex, Mode mode) {

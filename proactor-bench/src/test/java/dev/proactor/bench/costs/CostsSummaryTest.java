@@ -48,6 +48,11 @@ class CostsSummaryTest {
                 + "netty-epoll |"), md);
         assertTrue(md.contains("| 1 | 10000 | 5100 | 6100 | 3000 | 0.84 |"), md);
         assertFalse(md.contains("netty-io_uring"), "a pair whose servers did not run is left out: " + md);
+        // per-round ratios: round 1 5000 / 6000 = 0.833, round 3 5100 / 6200 = 0.823 (round 2: netty-epoll did not
+        // hold the rate); median 0.828
+        assertTrue(md.contains("## Per-round ratios of CPU per message at the fixed rate"), md);
+        assertTrue(md.contains("| 1 | 0.83 (0.82-0.83), 2 of 3 rounds |"), md);
+        assertTrue(md.indexOf("## Per-round ratios") < md.indexOf("## sessions=1, fixed rate"), "beside the headline");
         assertTrue(md.contains("## sessions=1, fixed rate 10000 msgs/s"), md);
         assertTrue(md.contains("| proactor-epoll | 3 | 5100 (5000-5200) | 2.000 (2.000-2.000) | 0.500 (0.500-0.500) "
                 + "| - | - | 10000 (10000-10000) | 0/3 | 0/3 |"), md);
