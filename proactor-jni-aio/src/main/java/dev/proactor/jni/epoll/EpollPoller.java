@@ -41,7 +41,6 @@ final class EpollPoller {
      */
     int poll(int timeoutMillis) throws IOException {
         interrupted = false;
-        readiness.beforePoll();
         int count = EpollNative.epollWait(epfd, events, timeoutMillis);
         if (count < 0) {
             if (count == -ErrnoNative.EINTR) {

@@ -11,18 +11,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The leader's side of one {@link EpollEngine}: what happens around each poll of the epoll set. It counts the polls,
- * retries a channel's parked requests on its readiness events, fails the requests of channels retired by other
- * threads, lets the attached completion source add its completions, and queues every finished request for the
- * wait strategy.
+ * The leader's side of one {@link EpollEngine}: what happens around each poll of the epoll set. It retries a channel's
+ * parked requests on its readiness events, fails the requests of channels retired by other threads, lets the attached
+ * completion source add its completions, and queues every finished request for the wait strategy.
  *
- * <p>Threads and locks: {@link #beforePoll}, {@link #onReady}, {@link #collectOrphans} and {@link #collectSource}
- * run in the leader only ({@link EpollPoller} calls them), and only the leader touches the queue of completed
- * requests. {@link #onReady} and {@link #collectOrphans} take the channel's lock. {@link #retireIfOwnerClosed} runs
- * in any thread, with the channel's lock held; a thread other than the leader hands the parked requests of a channel
- * it retired to the leader through the orphan queue and an interrupt, since only the leader may queue completions.
- * {@link #polls()} may be read by any thread. A failed system call fails its request, never the poll; only the
- * attached source's failure is thrown.
+ * <p>Threads and locks: {@link #onReady}, {@link #collectOrphans} and {@link #collectSource} run in the leader only
+ * ({@link EpollPoller} calls them), and only the leader touches the queue of completed requests. {@link #onReady} and
+ * {@link #collectOrphans} take the channel's lock. {@link #retireIfOwnerClosed} runs in any thread, with the channel's
+ * lock held; a thread other than the leader hands the parked requests of a channel it retired to the leader through
+ * the orphan queue and an interrupt, since only the leader may queue completions. A failed system call fails its
+ * request, never the poll; only the attached source's failure is thrown.
  */
 final class EpollReadiness {
 
@@ -35,11 +33,6 @@ final class EpollReadiness {
     private static final int ENDED_EVENTS = EpollNative.EPOLLRDHUP | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
     private static final int OUTPUT_EVENTS = EpollNative.EPOLLOUT | EpollNative.EPOLLHUP | EpollNative.EPOLLERR;
 
-    /**
-     * How many polls the leader has started: the leader's progress, as a test sees it waiting for the leader to
-     * have looked at the events twice. Written by the leader only.
-     */
-    private volatile long polls;
     private final EpollChannelTable channels;
     /** Requests completed on readiness by the leader; only the leader touches it. */
     private final ArrayDeque<IoRequest> completed;
@@ -65,16 +58,6 @@ final class EpollReadiness {
         this.channels = channels;
         this.completed = completed;
         this.interrupt = interrupt;
-    }
-
-    /** Polls started so far (see {@link #polls}). */
-    long polls() {
-        return polls;
-    }
-
-    /** The leader is about to poll. */
-    void beforePoll() {
-        polls++; // the leader's only writer: no lost update
     }
 
     /** The attached completion source, or null. */
