@@ -58,10 +58,12 @@ public final class BounceCopies {
     }
 
     /**
-     * Copies {@code count} bytes of {@code source} from index {@code from} into the buffers in order, moving their
-     * positions (the source's position and limit are not used).
+     * Copies up to {@code count} bytes of {@code source} from index {@code from} into the buffers in order, moving
+     * their positions (the source's position and limit are not used); as many as their space takes.
+     *
+     * @return the bytes copied
      */
-    public static void drain(ByteBuffer source, int from, int count, IoRequest request) {
+    public static int drain(ByteBuffer source, int from, int count, IoRequest request) {
         int copied = 0;
         ByteBuffer[] buffers = request.buffers();
         for (int i = request.offset(), end = i + request.length(); i < end && copied < count; i++) {
@@ -74,6 +76,7 @@ public final class BounceCopies {
                 copied += n;
             }
         }
+        return copied;
     }
 
     /** Moves the buffers' positions over {@code bytes} written from the block. */

@@ -71,7 +71,7 @@ final class IoUringAwaitedRead {
             if (completions.tryLockConsumer()) {
                 try {
                     collecting = dir;
-                    completions.takeEntries(multishot.slot, IoUringEngine.CANCEL_TAG, collect);
+                    completions.takeEntries(multishot.slot(), IoUringEngine.CANCEL_TAG, collect);
                 } finally {
                     collecting = null;
                     completions.unlockConsumer();
@@ -79,7 +79,7 @@ final class IoUringAwaitedRead {
                 if (multishot.hasHeld() || !multishot.armed()) {
                     return IoUringReadOps.afterTakingCqes(context, dir, request);
                 }
-                if (!multishot.cancelAsked) {
+                if (!multishot.cancelAsked()) {
                     cancel.accept(dir);
                 }
                 // Submits the cancel; the enter runs this thread's pending completion work and moves completions
@@ -124,7 +124,7 @@ final class IoUringAwaitedRead {
         IoUringBufferRing provided = context.providedBuffers();
         int block = IoUringBufferRing.selected(flags);
         if ((flags & IoUringNative.CQE_F_MORE) == 0) {
-            slots.free(multishot.slot);
+            slots.free(multishot.slot());
             multishot.ended();
         }
         if (!multishot.hold(result, block, provided) && block >= 0) {

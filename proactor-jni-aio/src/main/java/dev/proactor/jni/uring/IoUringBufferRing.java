@@ -117,20 +117,7 @@ final class IoUringBufferRing {
      * @return the bytes copied
      */
     int copyOut(int bid, int from, int count, IoRequest request) {
-        int base = bid * blockSize + from;
-        int copied = 0;
-        ByteBuffer[] buffers = request.buffers();
-        for (int i = request.offset(), end = i + request.length(); i < end && copied < count; i++) {
-            ByteBuffer destination = buffers[i];
-            int position = destination.position();
-            int n = Math.min(destination.limit() - position, count - copied);
-            if (n > 0) {
-                destination.put(position, blocks, base + copied, n);
-                destination.position(position + n);
-                copied += n;
-            }
-        }
-        return copied;
+        return BounceCopies.drain(blocks, bid * blockSize + from, count, request);
     }
 
     /** Gives block {@code bid} back to the kernel, once its bytes were copied. */

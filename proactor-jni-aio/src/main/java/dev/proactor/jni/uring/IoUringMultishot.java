@@ -2,8 +2,8 @@ package dev.proactor.jni.uring;
 
 /**
  * What the engine's request side needs of a direction's multishot request, a receive ({@link IoUringMultishotRecv})
- * or an accept ({@link IoUringMultishotAccept}): one SQE that stays armed across the direction's requests. The rules
- * both follow:
+ * or an accept ({@link IoUringMultishotAccept}): one SQE that stays armed across the direction's requests, and the
+ * state both keep of it (its slot, whether its cancel was written); each adds what it holds. The rules both follow:
  * <ul>
  *   <li>Slot: the SQE that arms it ({@link IoUringSqe#multishot}) is written by {@link IoUringStarter} with a slot of
  *       the multishot's own ({@link #arm}), taken then and kept until its last CQE (without
@@ -18,28 +18,45 @@ package dev.proactor.jni.uring;
  *
  * <p>Guarded by the channel's monitor.
  */
-interface IoUringMultishot {
+abstract class IoUringMultishot {
 
     /** The slot of the armed SQE (its CQEs' user data), or -1 when it is not armed. */
-    int slot();
+    private int slot = -1;
+    /** Whether a cancel of the armed SQE was written (its last CQE has not come yet). */
+    private boolean cancelAsked;
+
+    /** The slot of the armed SQE (its CQEs' user data), or -1 when it is not armed. */
+    final int slot() {
+        return slot;
+    }
 
     /** Whether it is armed: its CQEs may still come. */
-    default boolean armed() {
-        return slot() >= 0;
+    final boolean armed() {
+        return slot >= 0;
     }
 
     /** It was armed with {@code armedSlot} as its SQE's user data (no cancel asked yet). */
-    void arm(int armedSlot);
+    final void arm(int armedSlot) {
+        slot = armedSlot;
+        cancelAsked = false;
+    }
 
     /** Its last CQE came (or its SQE was not written): it is not armed any more; the caller frees the slot. */
-    void ended();
+    final void ended() {
+        slot = -1;
+        cancelAsked = false;
+    }
 
     /** Whether it is to be cancelled now: armed, not cancelled yet, and holding what it may with no request. */
-    boolean needsCancel();
+    abstract boolean needsCancel();
 
     /** Whether a cancel of the armed SQE was written (its last CQE has not come yet). */
-    boolean cancelAsked();
+    final boolean cancelAsked() {
+        return cancelAsked;
+    }
 
     /** A cancel of the armed SQE was written. */
-    void cancelWritten();
+    final void cancelWritten() {
+        cancelAsked = true;
+    }
 }

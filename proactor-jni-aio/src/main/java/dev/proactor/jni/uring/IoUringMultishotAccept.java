@@ -44,14 +44,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: guarded by the channel's monitor (starting threads, the leader handling its CQEs, the closing thread).
  */
-final class IoUringMultishotAccept implements IoUringMultishot {
+final class IoUringMultishotAccept extends IoUringMultishot {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringMultishotAccept.class);
 
-    /** The armed accept's slot (its SQEs' user data), from its SQE to its last CQE; -1 when none is in the ring. */
-    private int slot = -1;
-    /** Whether a cancel of the armed accept was written (its last CQE has not come yet). */
-    private boolean cancelAsked;
     /** Whether the channel closed: connections still reported are reset at once. */
     private boolean closed;
 
@@ -60,23 +56,6 @@ final class IoUringMultishotAccept implements IoUringMultishot {
     private InetSocketAddress[] peers = new InetSocketAddress[4];
     private int head;
     private int held;
-
-    @Override
-    public int slot() {
-        return slot;
-    }
-
-    @Override
-    public void arm(int armedSlot) {
-        slot = armedSlot;
-        cancelAsked = false;
-    }
-
-    @Override
-    public void ended() {
-        slot = -1;
-        cancelAsked = false;
-    }
 
     /** Connections held now (tests). */
     int held() {
@@ -108,7 +87,7 @@ final class IoUringMultishotAccept implements IoUringMultishot {
      * @return {@link IoUringSqe#WAITS_FOR_MULTISHOT} or the direction's SQE, described
      */
     IoUringSqe waitOrArm(IoUringDirection dir) {
-        if (slot >= 0) {
+        if (armed()) {
             return IoUringSqe.WAITS_FOR_MULTISHOT;
         }
         return dir.sqe.multishotAccept(dir.channel.fd);
@@ -156,18 +135,8 @@ final class IoUringMultishotAccept implements IoUringMultishot {
 
     /** Whether the armed accept is to be cancelled: a connection is held, or the channel closed. */
     @Override
-    public boolean needsCancel() {
-        return slot >= 0 && !cancelAsked && (held > 0 || closed);
-    }
-
-    @Override
-    public boolean cancelAsked() {
-        return cancelAsked;
-    }
-
-    @Override
-    public void cancelWritten() {
-        cancelAsked = true;
+    boolean needsCancel() {
+        return armed() && !cancelAsked() && (held > 0 || closed);
     }
 
     /** The channel closes: resets the held connections, and any the accept still reports. */

@@ -27,7 +27,7 @@ import java.util.Arrays;
  * takes their last byte or closes the channel ({@link IoUringBufferRing#release}). The queue's arrays grow only when
  * more CQEs arrive with no read pending than ever before on this channel: no allocation in the steady state.
  */
-final class IoUringMultishotRecv implements IoUringMultishot {
+final class IoUringMultishotRecv extends IoUringMultishot {
 
     /**
      * Blocks held with no read pending at which the receive is cancelled. Two: a reader that keeps up takes the
@@ -36,11 +36,6 @@ final class IoUringMultishotRecv implements IoUringMultishot {
      * default, shared by every connection of the engine), and what the peer sends meanwhile waits in the socket.
      */
     static final int HELD_LIMIT = 2;
-
-    /** The slot of the armed receive's SQE ({@link IoUringSlots}), or -1 when it is not armed. */
-    int slot = -1;
-    /** Whether a cancel of the armed receive was written (the held limit, or the channel's close). */
-    boolean cancelAsked;
 
     /** CQE results held, in order: bytes in {@link #blocks} (> 0), end of stream (0), or -errno. */
     private int[] results = new int[4];
@@ -53,19 +48,9 @@ final class IoUringMultishotRecv implements IoUringMultishot {
     /** Blocks held now. */
     private int heldBlocks;
 
-    @Override
-    public int slot() {
-        return slot;
-    }
-
-    @Override
-    public boolean armed() {
-        return slot >= 0;
-    }
-
     /** Whether reads of the direction go through this receive: it is armed, or holds something. */
     boolean active() {
-        return slot >= 0 || count > 0;
+        return armed() || count > 0;
     }
 
     /** Whether it holds something for the next read. */
@@ -78,32 +63,10 @@ final class IoUringMultishotRecv implements IoUringMultishot {
         return heldBlocks;
     }
 
-    @Override
-    public void arm(int armedSlot) {
-        slot = armedSlot;
-        cancelAsked = false;
-    }
-
-    @Override
-    public void ended() {
-        slot = -1;
-        cancelAsked = false;
-    }
-
     /** Whether it should be cancelled now: armed, not cancelled yet, and at the held limit (no read pending). */
     @Override
-    public boolean needsCancel() {
-        return slot >= 0 && !cancelAsked && heldBlocks >= HELD_LIMIT;
-    }
-
-    @Override
-    public boolean cancelAsked() {
-        return cancelAsked;
-    }
-
-    @Override
-    public void cancelWritten() {
-        cancelAsked = true;
+    boolean needsCancel() {
+        return armed() && !cancelAsked() && heldBlocks >= HELD_LIMIT;
     }
 
     /**

@@ -137,7 +137,7 @@ class IoUringMultishotRecvTest {
 
     private static int slot(IoUringChannel channel) {
         synchronized (channel) {
-            return channel.input.multishot.slot;
+            return channel.input.multishot.slot();
         }
     }
 
