@@ -78,6 +78,18 @@ final class IoUringAcceptOps {
     }
 
     /**
+     * An awaited accept took its channel's multishot CQEs out of the ring ({@link IoUringAwaitedMultishot}): it
+     * finishes with a connection held, or, the accept having ended with nothing held, tries the socket and arms the
+     * accept again as any start does.
+     *
+     * @return the SQE to write, {@link IoUringSqe#WAITS_FOR_MULTISHOT}, or null if the request finished
+     */
+    static IoUringSqe afterTakingCqes(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
+            throws IOException {
+        return startMultishot(context, dir, request);
+    }
+
+    /**
      * Records the result of the accept's SQE, or describes the next one when the connection was aborted.
      *
      * @return the next SQE to write, or null if the request finished (result recorded)

@@ -50,6 +50,18 @@ abstract class IoUringMultishot {
     /** Whether it is to be cancelled now: armed, not cancelled yet, and holding what it may with no request. */
     abstract boolean needsCancel();
 
+    /** Whether it holds something for the direction's next request. */
+    abstract boolean hasHeld();
+
+    /**
+     * Holds what one of its CQEs brought while no request waits for it (its result, and its provided {@code block}
+     * or -1): bytes and the end of a stream for a receive, a connection for an accept; nothing for an error or a
+     * cancel (the next request arms it again). The caller saw to its last CQE ({@link #ended}).
+     *
+     * @return whether {@code block} is held (else the caller gives it back to {@code ring})
+     */
+    abstract boolean holdUntaken(IoUringDirection dir, int result, int block, IoUringBufferRing ring);
+
     /** Whether a cancel of the armed SQE was written (its last CQE has not come yet). */
     final boolean cancelAsked() {
         return cancelAsked;

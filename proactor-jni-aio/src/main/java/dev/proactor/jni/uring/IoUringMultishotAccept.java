@@ -62,6 +62,19 @@ final class IoUringMultishotAccept extends IoUringMultishot {
         return held;
     }
 
+    /** Whether a connection is held for the next accept. */
+    @Override
+    boolean hasHeld() {
+        return held > 0;
+    }
+
+    /** As {@link #untaken}; an accept brings no block. */
+    @Override
+    boolean holdUntaken(IoUringDirection dir, int result, int block, IoUringBufferRing ring) {
+        untaken(dir, result);
+        return false;
+    }
+
     /**
      * Completes {@code request} with the oldest held connection, if any.
      *

@@ -54,6 +54,7 @@ final class IoUringMultishotRecv extends IoUringMultishot {
     }
 
     /** Whether it holds something for the next read. */
+    @Override
     boolean hasHeld() {
         return count > 0;
     }
@@ -67,6 +68,12 @@ final class IoUringMultishotRecv extends IoUringMultishot {
     @Override
     boolean needsCancel() {
         return armed() && !cancelAsked() && heldBlocks >= HELD_LIMIT;
+    }
+
+    /** As {@link #hold}: a receive holds what it brought whether or not a read waits. */
+    @Override
+    boolean holdUntaken(IoUringDirection dir, int result, int block, IoUringBufferRing ring) {
+        return hold(result, block, ring);
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.IoRequest;
-import dev.proactor.spi.OpKind;
 import dev.proactor.spi.StartResult;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
@@ -35,7 +34,7 @@ final class IoUringStarter {
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
     /** An awaited read's start while its channel's multishot receive is armed. */
-    private final IoUringAwaitedRead awaitedRead;
+    private final IoUringAwaitedMultishot awaitedMultishot;
     /** What the operation classes read of the engine. */
     private final IoUringOpsContext context;
     /**
@@ -47,7 +46,7 @@ final class IoUringStarter {
     IoUringStarter(IoUringSubmission submission, IoUringSlots slots, IoUringOpsContext context, IoUringRing ring) {
         this.submission = submission;
         this.slots = slots;
-        this.awaitedRead = new IoUringAwaitedRead(submission, slots, ring, context, this::cancelMultishot);
+        this.awaitedMultishot = new IoUringAwaitedMultishot(submission, slots, ring, context, this::cancelMultishot);
         this.context = context;
     }
 
@@ -74,8 +73,8 @@ final class IoUringStarter {
             boolean inRing = false;
             try {
                 IoUringSqe sqe = IoUringOps.start(context, dir, request);
-                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited() && request.kind() == OpKind.READ) {
-                    sqe = awaitedRead.start(dir, request);
+                if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT && request.awaited()) {
+                    sqe = awaitedMultishot.start(dir, request);
                 }
                 if (sqe == IoUringSqe.WAITS_FOR_MULTISHOT) {
                     return StartResult.PENDING; // nothing written: the armed multishot's next CQE ends it
@@ -121,7 +120,7 @@ final class IoUringStarter {
             }
             if (dir.slot < 0) {
                 if (dir.mode != IoUringOps.MODE_MULTISHOT) {
-                    return false; // its start runs (IoUringAwaitedRead lets go of the monitor): the core acts after
+                    return false; // its start runs (IoUringAwaitedMultishot lets go of the monitor): the core acts after
                 }
                 // A request waiting for its direction's multishot request (a read for the receive, an accept for the
                 // accept) has no SQE of its own: it ends here, and the multishot stays armed (what it brings is held

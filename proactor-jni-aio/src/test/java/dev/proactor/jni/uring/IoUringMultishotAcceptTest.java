@@ -192,6 +192,44 @@ class IoUringMultishotAcceptTest {
         assertEquals(0, held());
     }
 
+    /**
+     * An accept a thread blocks for (a NIO.2 future in a handler on a one-thread group: no other thread may poll)
+     * finds the accept armed and a connection queued: it finishes at start with it, whether the armed accept took it
+     * into a CQE nobody reaped yet (the start collects that CQE) or it is still in the backlog (the start cancels the
+     * armed accept and takes it itself), with no poll.
+     */
+    @Test
+    void anAwaitedAcceptTakesAQueuedConnectionAtStartWithTheAcceptArmed() throws Exception {
+        open();
+        IoRequest first = acceptRequest();
+        assertEquals(StartResult.PENDING, engine.start(first));
+        connect();
+        Set<SocketAddress> seen = new HashSet<>();
+        awaitCompletion(first, seen);
+        assertTrue(multishot().armed(), "the accept stays armed after its first connection");
+        SocketAddress second = connect();
+        IoRequest awaited = acceptRequest().awaited(true);
+        assertEquals(StartResult.COMPLETED, engine.start(awaited), "the queued connection, without a poll");
+        take(awaited, seen);
+        assertTrue(seen.contains(second), () -> "the second connection: " + seen);
+    }
+
+    /** An awaited accept with nothing queued waits as any accept: the next connection completes it. */
+    @Test
+    void anAwaitedAcceptWithNothingQueuedWaitsForTheNextConnection() throws Exception {
+        open();
+        IoRequest first = acceptRequest();
+        assertEquals(StartResult.PENDING, engine.start(first));
+        lead(0); // the multishot accept is in the kernel
+        assertTrue(engine.cancel(first, new IOException("cancelled")), "no SQE of its own: it ends at once");
+        IoRequest awaited = acceptRequest().awaited(true);
+        assertEquals(StartResult.PENDING, engine.start(awaited), "nothing queued");
+        SocketAddress late = connect();
+        Set<SocketAddress> seen = new HashSet<>();
+        awaitCompletion(awaited, seen);
+        assertEquals(Set.of(late), seen);
+    }
+
     private IoUringMultishotAccept multishot() {
         synchronized (listener) {
             assertNotNull(listener.input.multishotAccept, "the listener accepts with a multishot accept");

@@ -2,6 +2,7 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.jni.internal.IoUringNative;
 import dev.proactor.spi.IoRequest;
+import dev.proactor.spi.OpKind;
 import java.io.IOException;
 import java.nio.channels.AsynchronousCloseException;
 import java.util.concurrent.TimeUnit;
@@ -10,34 +11,37 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The start of a stream read a thread blocks for ({@link IoRequest#awaited()}) whose channel's multishot receive
- * ({@link IoUringMultishotRecv}) is armed with nothing held: what the receive brought may sit in CQEs nobody reaps (the
- * blocking thread may be the last one that could poll, or the one that would run the read's completion), and trying the
- * socket could take bytes younger than theirs. So the read collects them at start: when no reap runs, the starting
- * thread takes the receive's CQEs out of the ring itself ({@link IoUringCompletionQueue#takeEntries}); when one runs,
- * it lets go of the channel's monitor for a moment, so that a reap handling a CQE of this receive holds its bytes (the
- * read is not waiting for the receive meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it
- * cancels the receive and goes on until its last CQE (every CQE of it is then collected): the read then takes what was
- * held, or, with nothing held and the receive ended, receives on its own like any read tried at start. It waits for the
- * receive's CQEs instead when this thread may not submit (not one that polls), or when they are not collected within
+ * The start of a request a thread blocks for ({@link IoRequest#awaited()}) whose direction's multishot request is
+ * armed with nothing held: a stream read and its multishot receive ({@link IoUringMultishotRecv}), an accept and its
+ * multishot accept ({@link IoUringMultishotAccept}). What the multishot brought may sit in CQEs nobody reaps (the
+ * blocking thread may be the last one that could poll, or the one that would run the request's completion), and
+ * trying the socket could take bytes younger than theirs, or leave a connection behind in a CQE. So the request
+ * collects them at start: when no reap runs, the starting thread takes the multishot's CQEs out of the ring itself
+ * ({@link IoUringCompletionQueue#takeEntries}); when one runs, it lets go of the channel's monitor for a moment, so
+ * that a reap handling a CQE of this multishot holds what it brought (the request is not waiting for the multishot
+ * meanwhile: {@link IoUringOps#MODE_AWAITED_START}). If they brought nothing, it cancels the multishot and goes on
+ * until its last CQE (every CQE of it is then collected): the request then takes what was held, or, with nothing
+ * held and the multishot ended, is tried on the socket like any request tried at start
+ * ({@link IoUringReadOps#afterTakingCqes}, {@link IoUringAcceptOps#afterTakingCqes}). It waits for the multishot's
+ * CQEs instead when this thread may not submit (not one that polls), or when they are not collected within
  * {@link #COLLECT_LIMIT_NANOS} (logged).
  *
  * <p>Threads and locks: the starting thread, under the channel's monitor (let go only in that wait), and the
  * completion queue's consumer lock while it takes entries; one per engine, made by {@link IoUringStarter}.
  */
-final class IoUringAwaitedRead {
+final class IoUringAwaitedMultishot {
 
     /** The engine's logger, as the starter's. */
     private static final Logger LOG = LoggerFactory.getLogger(IoUringEngine.class);
 
-    /** Longest an awaited read works at start to collect its multishot receive's CQEs. */
+    /** Longest an awaited request works at start to collect its multishot's CQEs. */
     private static final long COLLECT_LIMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
     private final IoUringSubmission submission;
     private final IoUringSlots slots;
     private final IoUringRing ring;
     private final IoUringOpsContext context;
-    /** Writes the cancel of a direction's armed multishot receive ({@link IoUringStarter#cancelMultishot}). */
+    /** Writes the cancel of a direction's armed multishot request ({@link IoUringStarter#cancelMultishot}). */
     private final Consumer<IoUringDirection> cancel;
     /**
      * The direction whose multishot CQEs {@link #collect} takes now, or null: set and read only with the completion
@@ -46,7 +50,7 @@ final class IoUringAwaitedRead {
     private IoUringDirection collecting;
     private final IoUringCompletionQueue.CompletionHandler collect = this::collected;
 
-    IoUringAwaitedRead(IoUringSubmission submission, IoUringSlots slots, IoUringRing ring, IoUringOpsContext context,
+    IoUringAwaitedMultishot(IoUringSubmission submission, IoUringSlots slots, IoUringRing ring, IoUringOpsContext context,
                        Consumer<IoUringDirection> cancel) {
         this.submission = submission;
         this.slots = slots;
@@ -56,15 +60,15 @@ final class IoUringAwaitedRead {
     }
 
     /**
-     * Starts the read (see the class documentation). The channel's monitor is held.
+     * Starts the request, a read or an accept (see the class documentation). The channel's monitor is held.
      *
-     * @return the read's SQE, null if it finished at start, or {@link IoUringSqe#WAITS_FOR_MULTISHOT}
+     * @return the request's SQE, null if it finished at start, or {@link IoUringSqe#WAITS_FOR_MULTISHOT}
      */
     IoUringSqe start(IoUringDirection dir, IoRequest request) throws IOException {
         if (!submission.maySubmit()) {
             return IoUringSqe.WAITS_FOR_MULTISHOT;
         }
-        IoUringMultishotRecv multishot = dir.multishot;
+        IoUringMultishot multishot = dir.multishotRequest();
         IoUringCompletionQueue completions = ring.completions();
         long deadline = System.nanoTime() + COLLECT_LIMIT_NANOS;
         for (int spins = 0; ; spins++) {
@@ -77,7 +81,9 @@ final class IoUringAwaitedRead {
                     completions.unlockConsumer();
                 }
                 if (multishot.hasHeld() || !multishot.armed()) {
-                    return IoUringReadOps.afterTakingCqes(context, dir, request);
+                    return request.kind() == OpKind.ACCEPT
+                            ? IoUringAcceptOps.afterTakingCqes(context, dir, request)
+                            : IoUringReadOps.afterTakingCqes(context, dir, request);
                 }
                 if (!multishot.cancelAsked()) {
                     cancel.accept(dir);
@@ -90,8 +96,8 @@ final class IoUringAwaitedRead {
                 awaitReap(dir);
             }
             if (System.nanoTime() - deadline > 0) {
-                LOG.warn("the CQEs of the multishot receive of {} were not collected within {} ms; an awaited read"
-                        + " waits for them", dir.channel, TimeUnit.NANOSECONDS.toMillis(COLLECT_LIMIT_NANOS));
+                LOG.warn("the CQEs of the multishot request of {} were not collected within {} ms; an awaited"
+                        + " request waits for them", dir.channel, TimeUnit.NANOSECONDS.toMillis(COLLECT_LIMIT_NANOS));
                 return IoUringSqe.WAITS_FOR_MULTISHOT;
             }
             IoUringSubmission.pause(spins);
@@ -99,8 +105,9 @@ final class IoUringAwaitedRead {
     }
 
     /**
-     * A reap runs while an awaited read collects its receive's CQEs: lets go of the channel's monitor for a moment
-     * (a reap may be waiting for it to hand on a CQE of this channel, which it holds for the read meanwhile).
+     * A reap runs while an awaited request collects its multishot's CQEs: lets go of the channel's monitor for a
+     * moment (a reap may be waiting for it to hand on a CQE of this channel, which it holds for the request
+     * meanwhile).
      *
      * @throws AsynchronousCloseException if the channel was closed meanwhile
      */
@@ -118,16 +125,16 @@ final class IoUringAwaitedRead {
         }
     }
 
-    /** One CQE of {@link #collecting}'s multishot receive, taken out of the ring by {@link #start}. */
+    /** One CQE of {@link #collecting}'s multishot request, taken out of the ring by {@link #start}. */
     private void collected(long userData, int result, int flags) {
-        IoUringMultishotRecv multishot = collecting.multishot;
+        IoUringMultishot multishot = collecting.multishotRequest();
         IoUringBufferRing provided = context.providedBuffers();
         int block = IoUringBufferRing.selected(flags);
         if ((flags & IoUringNative.CQE_F_MORE) == 0) {
             slots.free(multishot.slot());
             multishot.ended();
         }
-        if (!multishot.hold(result, block, provided) && block >= 0) {
+        if (!multishot.holdUntaken(collecting, result, block, provided) && block >= 0) {
             provided.giveBack(block);
         }
     }

@@ -1,0 +1,33 @@
+package dev.proactor.jni.uring;
+
+import dev.proactor.conformance.AbstractNio2WaitingHandlerConformanceTest;
+import dev.proactor.conformance.EngineUnderTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * The NIO.2 contracts of handlers and callers that wait, on our provider on the io_uring engine with
+ * {@code proactor.uring.multishotAccept=true} whatever the default: an accept handler that waits for the next accept
+ * of its channel on a one-thread group must get the connection the armed multishot accept took into a CQE, with no
+ * other thread left to reap it.
+ */
+@EngineUnderTest(IoUringEngineProvider.NAME)
+class IoUringMultishotAcceptNio2WaitingHandlerConformanceTest extends AbstractNio2WaitingHandlerConformanceTest {
+
+    private static String before;
+
+    @BeforeAll
+    static void multishotAccept() {
+        before = System.getProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+        System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true");
+    }
+
+    @AfterAll
+    static void restore() {
+        if (before == null) {
+            System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
+        } else {
+            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, before);
+        }
+    }
+}
