@@ -14,6 +14,7 @@ struct config cfg = {
     .server_pid = 0,
     .coalesce = 0,
     .rate = 0,
+    .reconnect = 0,
 };
 
 static void usage(FILE *out)
@@ -22,6 +23,7 @@ static void usage(FILE *out)
             "usage: loadgen --port P [--host 127.0.0.1] [--sessions 1] [--block 512] [--window 0]\n"
             "               [--seconds 10] [--warmup 5] [--threads 1] [--ready-timeout 60]\n"
             "               [--connect-batch 256] [--server-pid PID] [--coalesce] [--rate 0]\n"
+            "               [--reconnect]\n"
             "       loadgen --self-test\n"
             "  --window 0 = ping-pong (one block, wait for its echo); W = bytes in flight per session (>= block)\n"
             "  --server-pid PID adds server_cpu_pct, server_user_cpu_pct and other_user_cpu_pct to the RESULT line\n"
@@ -31,6 +33,10 @@ static void usage(FILE *out)
             "           allows it (ping-pong: its previous echo is complete); a session behind its schedule\n"
             "           catches up by one window at most, it does not burst. One write per block (--coalesce\n"
             "           is ignored). RESULT ends with offered_msgs_per_s=R (0 when unpaced): compare msgs_per_s\n"
+            "  --reconnect sends every block on a new connection (ping-pong only): once its echo is complete\n"
+            "           the session closes the connection (FIN: the server sees the end of the stream) and\n"
+            "           connects again; the next block goes when the connect completes (and, with --rate, its\n"
+            "           slot has come). A message is then a connection: accept, read, write, close\n"
             "  --self-test checks the per-session fairness statistics and the pacing arithmetic, and exits\n");
 }
 
@@ -65,7 +71,7 @@ void parse_args(int argc, char **argv)
         { "ready-timeout", required_argument, 0, 'r' }, { "connect-batch", required_argument, 0, 'c' },
         { "server-pid", required_argument, 0, 'P' }, { "coalesce", no_argument, 0, 'C' },
         { "self-test", no_argument, 0, 'T' }, { "help", no_argument, 0, 'H' },
-        { "rate", required_argument, 0, 'R' },
+        { "rate", required_argument, 0, 'R' },         { "reconnect", no_argument, 0, 'N' },
         { 0, 0, 0, 0 },
     };
     int c;
@@ -85,6 +91,7 @@ void parse_args(int argc, char **argv)
         case 'P': cfg.server_pid = parse_int("server-pid", optarg, 1); break;
         case 'C': cfg.coalesce = 1; break;
         case 'R': cfg.rate = parse_int("rate", optarg, 0); break;
+        case 'N': cfg.reconnect = 1; break;
         case 'T': exit(self_test());
         case 'H': usage(stdout); exit(0);
         default: usage(stderr); exit(64);
@@ -102,6 +109,10 @@ void parse_args(int argc, char **argv)
     }
     if (cfg.window != 0 && cfg.window < cfg.block) {
         fprintf(stderr, "loadgen: --window %d is smaller than --block %d (use 0 for ping-pong)\n", cfg.window, cfg.block);
+        exit(64);
+    }
+    if (cfg.reconnect && cfg.window != 0) {
+        fprintf(stderr, "loadgen: --reconnect needs ping-pong (--window 0)\n");
         exit(64);
     }
     if (cfg.threads > cfg.sessions)

@@ -23,6 +23,7 @@ struct config {
     int server_pid;    /* > 0: also report that process's CPU use */
     int coalesce;      /* 1: one send for all the blocks the window allows */
     int rate;          /* > 0: blocks per second offered in total, paced (see pacing.h); 0 = unpaced */
+    int reconnect;     /* 1: every block on a new connection (ping-pong only): connect, send, echo, close */
 };
 
 extern struct config cfg;

@@ -35,6 +35,8 @@
  * interval give session_msgs_min / _median / _max and their ratio max/min
  * (session_msgs_max_over_min, "inf" when some session completed nothing; idle_sessions
  * says how many). A fair server serves every session about equally: ratio near 1.
+ * --reconnect closes each session's connection after every echoed block and sends the next block on a new one
+ * (ping-pong only): msgs_per_s is then connections per second, each accepted, read, echoed and closed by the server.
  * --rate R paces the sessions to R blocks per second in total (pacing.h); offered_msgs_per_s is R, 0 unpaced.
  * --self-test checks these statistics and the pacing arithmetic, and exits.
  * Progress and errors go to stderr; the exit code is 0 only for a clean measurement.
@@ -276,13 +278,13 @@ int main(int argc, char **argv)
     printf("RESULT bytes_per_s=%.0f msgs_per_s=%.0f p50_us=%.2f p90_us=%.2f p99_us=%.2f p999_us=%.2f "
            "max_us=%.2f mean_us=%.2f samples=%llu sessions=%d block=%d window=%d threads=%d seconds=%.3f "
            "coalesce=%d cpu_pct=%.1f server_cpu_pct=%.1f server_user_cpu_pct=%.1f other_user_cpu_pct=%.1f %s "
-           "offered_msgs_per_s=%d\n",
+           "offered_msgs_per_s=%d reconnect=%d\n",
            (double)(b1 - b0) / secs, (double)(m1 - m0) / secs, hist_percentile(all, 50) / 1e3,
            hist_percentile(all, 90) / 1e3, hist_percentile(all, 99) / 1e3, hist_percentile(all, 99.9) / 1e3,
            all->max / 1e3, all->count ? all->sum / (double)all->count / 1e3 : 0.0, (unsigned long long)all->count,
            cfg.sessions, cfg.block, cfg.window, cfg.threads, secs, cfg.coalesce,
            100.0 * (cpu1.client_total - cpu0.client_total) / secs, server_pct, server_user_pct, other_pct, fair_text,
-           cfg.rate);
+           cfg.rate, cfg.reconnect);
     fflush(stdout);
 
     /* Reset instead of FIN: no TIME_WAIT pile-up across thousands of sessions and runs. */

@@ -170,6 +170,8 @@ static int verify(const struct session *s, const uint8_t *data, size_t n)
     return -1;
 }
 
+static int reconnect(struct worker *w, struct session *s);
+
 static int on_readable(struct worker *w, struct session *s, int measuring)
 {
     ssize_t n = recv(s->fd, w->rbuf, RBUF_SIZE, 0);
@@ -208,34 +210,57 @@ static int on_readable(struct worker *w, struct session *s, int measuring)
         }
     }
     add_relaxed(&w->bytes, (uint64_t)n);
+    if (cfg.reconnect && s->recvd == s->sent)
+        return reconnect(w, s);
     return try_send(w, s);
+}
+
+/* Opens the session's connection: a non-blocking connect whose completion comes as EPOLLOUT. */
+static int open_connection(struct worker *w, struct session *s)
+{
+    s->fd = socket(server_addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (s->fd < 0) {
+        fail("socket() for session %u failed: %s", s->id, strerror(errno));
+        return -1;
+    }
+    int one = 1;
+    setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (connect(s->fd, (struct sockaddr *)&server_addr, server_addr_len) < 0 && errno != EINPROGRESS) {
+        fail("connect for session %u to %s:%d failed: %s", s->id, cfg.host, cfg.port, strerror(errno));
+        return -1;
+    }
+    /* Completion (even an immediate one) is reported as EPOLLOUT. */
+    struct epoll_event ev = { .events = EPOLLOUT, .data.ptr = s };
+    if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, s->fd, &ev) < 0) {
+        fail("epoll_ctl(ADD) failed: %s", strerror(errno));
+        return -1;
+    }
+    s->state = S_CONNECTING;
+    s->out_armed = 1;
+    return 0;
 }
 
 static int start_connects(struct worker *w)
 {
     while (w->connecting < w->batch && w->next_connect < w->nsessions) {
-        struct session *s = &w->sessions[w->next_connect++];
-        s->fd = socket(server_addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        if (s->fd < 0) {
-            fail("socket() for session %u failed: %s", s->id, strerror(errno));
+        if (open_connection(w, &w->sessions[w->next_connect++]) < 0)
             return -1;
-        }
-        int one = 1;
-        setsockopt(s->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        if (connect(s->fd, (struct sockaddr *)&server_addr, server_addr_len) < 0 && errno != EINPROGRESS) {
-            fail("connect for session %u to %s:%d failed: %s", s->id, cfg.host, cfg.port, strerror(errno));
-            return -1;
-        }
-        /* Completion (even an immediate one) is reported as EPOLLOUT. */
-        struct epoll_event ev = { .events = EPOLLOUT, .data.ptr = s };
-        if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, s->fd, &ev) < 0) {
-            fail("epoll_ctl(ADD) failed: %s", strerror(errno));
-            return -1;
-        }
-        s->state = S_CONNECTING;
         w->connecting++;
     }
     return 0;
+}
+
+/*
+ * --reconnect: the session's block came back whole; its connection closes with a FIN (the server reads the end of
+ * the stream and closes its side; on loopback the client's TIME_WAIT ports are reused, net.ipv4.tcp_tw_reuse) and
+ * the next block goes on a new one. The stream's offsets carry on across connections, so every byte is still
+ * checked. Closing the descriptor takes it out of the epoll set.
+ */
+static int reconnect(struct worker *w, struct session *s)
+{
+    close(s->fd);
+    s->reconnecting = 1;
+    return open_connection(w, s);
 }
 
 static int on_connected(struct worker *w, struct session *s)
@@ -249,7 +274,12 @@ static int on_connected(struct worker *w, struct session *s)
         return -1;
     }
     s->state = S_ACTIVE;
-    s->out_armed = 1;
+    if (s->reconnecting) {
+        s->reconnecting = 0;
+        if (arm_out(w, s, 0) < 0)
+            return -1;
+        return try_send(w, s);
+    }
     w->connecting--;
     atomic_fetch_add_explicit(&w->connected, 1, memory_order_relaxed);
     if (arm_out(w, s, 0) < 0 || start_connects(w) < 0)

@@ -32,6 +32,7 @@ struct session {
     uint64_t due;      /* --rate: the next slot of its schedule (see pacing.h) */
     uint8_t waiting;   /* --rate: in its worker's heap, waiting for its slot */
     uint8_t on_grid;   /* --rate: its first block was put on its schedule's grid (pacing_first_send) */
+    uint8_t reconnecting; /* --reconnect: connecting again, after its first connection (not counted again) */
 };
 
 struct worker {

@@ -92,6 +92,11 @@ public final class CostsCli implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the plan and the estimated duration, run nothing.")
     private boolean dryRun;
 
+    @Option(names = "--reconnect", description = "Every message on a new connection (the load generator's "
+            + "--reconnect): each session connects, sends its block, reads the echo and closes, so a message is a "
+            + "connection accepted, echoed and closed by the server.")
+    private boolean reconnect;
+
     /**
      * The command with its help footer listing every server name.
      *
@@ -146,7 +151,7 @@ public final class CostsCli implements Callable<Integer> {
                 output.toAbsolutePath(), launch.host(), launch.examplesJar(layout),
                 (nativeDir != null ? nativeDir : layout.defaultNativeDir()).toAbsolutePath(),
                 launch.java(), launch.jvmOptions(), launch.serverCpus(), launch.clientCpus(), launch.pin(),
-                launch.readyTimeout(), perf, dryRun);
+                launch.readyTimeout(), perf, dryRun, reconnect);
     }
 
     /** The catalog returns its display order; the costs command keeps the order given (round 1's order). */

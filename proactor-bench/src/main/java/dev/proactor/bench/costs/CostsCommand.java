@@ -81,7 +81,7 @@ public final class CostsCommand {
                 System.out.println(s.name() + ": " + String.join(" ", launcher.serverCommand(s, first, 0)));
             }
             System.out.println("loadgen: " + String.join(" ", launcher.loadgenCommand(first, 0, 0))
-                    + " [--rate R in fixed mode]");
+                    + " [--rate R in fixed mode]" + (options.reconnect() ? " --reconnect" : ""));
             System.out.println("perf: " + String.join(" ", perfStat(options, events, launcher)
                     .command(0, options.warmup() + options.loadgenSeconds() + 30, Path.of("PERF.csv"),
                             Path.of("PERF.ctl"), Path.of("PERF.ack"))) + " (enable, disable through the FIFOs)");
@@ -207,7 +207,9 @@ public final class CostsCommand {
                 : "pinning: none; server and client compete for CPUs");
         lines.add("server JVM: " + MachineInfo.javaVersion(o.java()) + " (" + o.java() + "), options `"
                 + String.join(" ", o.jvmOptions()) + "`");
-        lines.add("load generator: " + launcher.loadgen() + ", 1 thread, 1 KiB ping-pong (window 0); " + plan);
+        lines.add("load generator: " + launcher.loadgen() + ", 1 thread, 1 KiB ping-pong (window 0)"
+                + (o.reconnect() ? ", every message on a new connection (--reconnect: a message is a connection"
+                        + " accepted, echoed and closed)" : "") + "; " + plan);
         lines.add("perf: `perf stat -x, --per-thread -p SERVER`, attached during the warm-up, counting " + o.window()
                 + " s from " + CostsOptions.MARGIN_SECONDS / 2.0 + " s into the load generator's measured window; its "
                 + "tracepoints add their own cost to every system call, so compare servers within one run, not "

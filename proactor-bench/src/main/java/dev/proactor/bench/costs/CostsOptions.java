@@ -5,6 +5,7 @@ import dev.proactor.bench.matrix.Preset;
 import dev.proactor.bench.matrix.Row;
 import dev.proactor.bench.matrix.ServerDefinition;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,11 +29,13 @@ import java.util.List;
  * @param readyTimeout seconds for a server's ready line and for every session's first echo
  * @param perf         the perf executable
  * @param dryRun       print the plan, run nothing
+ * @param reconnect    every message on a new connection (the load generator's {@code --reconnect}): a message is
+ *                     then a connection accepted, echoed once and closed
  */
 public record CostsOptions(int rounds, List<Row> rows, List<ServerDefinition> servers, long rate, int warmup,
                            int window, Path out, String host, Path examplesJar, Path nativeDir, String java,
                            List<String> jvmOptions, String serverCpus, String clientCpus, boolean pin,
-                           int readyTimeout, String perf, boolean dryRun) {
+                           int readyTimeout, String perf, boolean dryRun, boolean reconnect) {
 
     /** Seconds the generator measures beyond the perf window: half before perf starts, half after it ends. */
     public static final int MARGIN_SECONDS = 1;
@@ -58,6 +61,7 @@ public record CostsOptions(int rounds, List<Row> rows, List<ServerDefinition> se
      * @param readyTimeout ready timeout
      * @param perf         perf
      * @param dryRun       dry run
+     * @param reconnect    a connection per message
      */
     public CostsOptions {
         rows = List.copyOf(rows);
@@ -72,6 +76,24 @@ public record CostsOptions(int rounds, List<Row> rows, List<ServerDefinition> se
      */
     public int loadgenSeconds() {
         return window + MARGIN_SECONDS;
+    }
+
+    /**
+     * What the load generator gets beyond the matrix's command line: the offered rate of a fixed-rate run, and
+     * {@code --reconnect}.
+     *
+     * @param fixedRate messages per second, 0 for a saturation run
+     * @return the extra arguments, a new list
+     */
+    public List<String> loadgenExtras(long fixedRate) {
+        List<String> extras = new ArrayList<>();
+        if (fixedRate > 0) {
+            extras.addAll(List.of("--rate", Long.toString(fixedRate)));
+        }
+        if (reconnect) {
+            extras.add("--reconnect");
+        }
+        return extras;
     }
 
     /**

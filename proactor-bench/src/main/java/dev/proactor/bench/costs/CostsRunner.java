@@ -197,9 +197,7 @@ public final class CostsRunner {
     private CostsRecord measure(RunOrder.Step step, Row row, ServerDefinition server, long rate, ServerProcess sp,
                                 int port, String stem) throws RunFailure, InterruptedException {
         List<String> cmd = new ArrayList<>(launcher.loadgenCommand(row, port, sp.pid()));
-        if (rate > 0) {
-            cmd.addAll(List.of("--rate", Long.toString(rate)));
-        }
+        cmd.addAll(options.loadgenExtras(rate));
         int timeout = options.readyTimeout() + options.warmup() + options.loadgenSeconds() + 30;
         LoadgenRun lg = LoadgenRun.start(cmd, logs.resolve(stem + ".loadgen.log"), registry);
         Counted counted = null;

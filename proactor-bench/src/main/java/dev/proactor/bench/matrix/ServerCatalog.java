@@ -41,6 +41,12 @@ public final class ServerCatalog {
                     List.of("-Dproactor.engine=io_uring"), List.of("--heap")),
             new ServerDefinition("proactor-io_uring-heap-singleshot", Kind.PROACTOR, "echo-server",
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off"), List.of("--heap")),
+            // The A/B of the multishot accept, whatever the default: one armed accept per listener, or an ACCEPT per
+            // accept (run with costs --reconnect, where every message is a connection).
+            new ServerDefinition("proactor-io_uring-multishot-accept", Kind.PROACTOR,
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotAccept=true")),
+            new ServerDefinition("proactor-io_uring-single-accept", Kind.PROACTOR,
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotAccept=false")),
             new ServerDefinition("proactor-io_uring-owner", Kind.PROACTOR,
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.leader=owner")),
             new ServerDefinition("proactor-linux-aio", Kind.PROACTOR, List.of("-Dproactor.engine=linux-aio")),

@@ -23,7 +23,7 @@ class CostsCliTest {
     void helpListsEveryOptionAndTheServers() {
         String help = CostsCli.commandLine().getUsageMessage();
         for (String option : List.of("--rounds", "--sessions", "--servers", "--rate", "--warmup", "--window", "--out",
-                "--server-cpus", "--client-cpus", "--no-pin", "--perf", "--dry-run", "--jvm-opts")) {
+                "--server-cpus", "--client-cpus", "--no-pin", "--perf", "--dry-run", "--jvm-opts", "--reconnect")) {
             assertTrue(help.contains(option), option + " missing from:\n" + help);
         }
         assertTrue(help.contains("Servers: ") && help.contains("netty-io_uring"), help);
@@ -58,6 +58,17 @@ class CostsCliTest {
         assertEquals(12000, o.rate());
         assertEquals(1, o.rows().size());
         assertEquals(0, parse("--rate", "AUTO").rate());
+    }
+
+    @Test
+    void reconnectGoesToTheLoadGeneratorInBothModes() throws UsageException {
+        CostsOptions plain = parse();
+        assertEquals(List.of(), plain.loadgenExtras(0), "saturation: nothing beyond the matrix's command");
+        assertEquals(List.of("--rate", "500"), plain.loadgenExtras(500));
+        CostsOptions o = parse("--reconnect");
+        assertTrue(o.reconnect());
+        assertEquals(List.of("--reconnect"), o.loadgenExtras(0));
+        assertEquals(List.of("--rate", "500", "--reconnect"), o.loadgenExtras(500));
     }
 
     @Test

@@ -59,5 +59,34 @@ class CostsEndToEndTest {
         String md = Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8);
         assertTrue(md.contains("costs --rounds 1 --servers c-epoll"), md);
         assertTrue(md.contains("| c-epoll | 1 |"), md);
+        for (String[] run : List.of(sat, fixed)) {
+            assertEquals(0, Double.parseDouble(run[header.indexOf("accept4_per_msg")]), 1e-3,
+                    "persistent sessions: no accept while counted");
+        }
+    }
+
+    /**
+     * With {@code --reconnect} every message is a connection: the C server calls {@code accept4} once per connection,
+     * and once more per wake-up to find the backlog empty, so between 1 and 2 times per message (counted by perf,
+     * exact but for the connections that straddle the window's edges), in both modes.
+     */
+    @Test
+    void reconnectCountsAnAcceptPerMessage(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.isExecutable(NATIVE.resolve("loadgen")) && Files.isExecutable(NATIVE.resolve("epoll_echo")),
+                "native build missing (no gcc?)");
+        assumeTrue(perfCounts(), "perf missing or not allowed to count");
+        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "1", "--window", "1",
+            "--reconnect", "--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()};
+        CostsOptions options = CostsCli.parse(argv, RepoLayout.detect());
+        assertEquals(0, CostsCommand.run(options, RepoLayout.detect(), argv));
+        List<String> csv = Files.readAllLines(dir.resolve("results.csv"), StandardCharsets.UTF_8);
+        assertEquals(3, csv.size(), String.join("\n", csv));
+        List<String> header = Arrays.asList(csv.get(0).split(","));
+        for (String line : csv.subList(1, 3)) {
+            String[] run = line.split(",", -1);
+            double accepts = Double.parseDouble(run[header.indexOf("accept4_per_msg")]);
+            assertTrue(accepts > 0.95 && accepts < 2.05, line);
+        }
+        assertTrue(Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8).contains("--reconnect"));
     }
 }
