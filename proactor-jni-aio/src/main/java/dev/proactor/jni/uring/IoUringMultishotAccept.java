@@ -23,10 +23,12 @@ import org.slf4j.LoggerFactory;
  * the accept pending then. Slot and requests as every multishot's ({@link IoUringMultishot}): an accept it serves
  * has no slot of its own, so its cancel ends it at once and never cancels the armed accept.
  *
- * <p>Bound: when a connection is held and no accept is pending, the armed accept is cancelled
- * ({@link IoUringStarter#cancelMultishot}), so only the connections accepted before the cancel took effect are
- * taken ahead of the application (a few, the kernel's accept loop may take what is queued in one go); the next
- * accept that finds nothing held arms it again.
+ * <p>Bound: when {@link #HELD_LIMIT} connections are held and no accept is pending, the armed accept is cancelled
+ * ({@link IoUringStarter#cancelMultishot}), so only those and the connections accepted before the cancel took effect
+ * are taken ahead of the application (the kernel's accept loop may take what is queued in one go); the next accept
+ * that finds nothing held arms it again. Not at the first held connection: a listener under steady load has a
+ * connection arrive between an accept's completion and the next accept's start often, and a cancel for each would
+ * cost a cancel, a try and a new arming SQE per connection, more than an {@code ACCEPT} per accept.
  *
  * <p>Order and sharing: while the accept is armed (from its SQE to its last CQE) no accept is tried at start with
  * {@code accept4} ({@link IoUringAcceptOps}): that try polls first, and the armed accept could take the connection
@@ -47,6 +49,9 @@ import org.slf4j.LoggerFactory;
 final class IoUringMultishotAccept extends IoUringMultishot {
 
     private static final Logger LOG = LoggerFactory.getLogger(IoUringMultishotAccept.class);
+
+    /** Connections held with no accept pending at which the armed accept is cancelled. */
+    static final int HELD_LIMIT = 8;
 
     /** Whether the channel closed: connections still reported are reset at once. */
     private boolean closed;
@@ -146,10 +151,10 @@ final class IoUringMultishotAccept extends IoUringMultishot {
         throw Errors.newException("accept", result);
     }
 
-    /** Whether the armed accept is to be cancelled: a connection is held, or the channel closed. */
+    /** Whether the armed accept is to be cancelled: {@link #HELD_LIMIT} connections are held, or the channel closed. */
     @Override
     boolean needsCancel() {
-        return armed() && !cancelAsked() && (held > 0 || closed);
+        return armed() && !cancelAsked() && (held >= HELD_LIMIT || closed);
     }
 
     /** The channel closes: resets the held connections, and any the accept still reports. */

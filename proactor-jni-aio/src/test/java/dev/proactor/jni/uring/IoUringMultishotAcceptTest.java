@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * The io_uring engine's multishot accept ({@code proactor.uring.multishotAccept}, {@link IoUringMultishotAccept}),
  * driven request by request with the test thread as the leader: connections that arrive while no accept is pending
  * are held and handed out by the next accepts at start, each exactly once; a burst larger than the accepts loses
- * none; the armed accept is cancelled while a connection is held; a cancelled accept ends at once and the
+ * none; the armed accept is cancelled when {@code HELD_LIMIT} connections are held; a cancelled accept ends at once and the
  * connection that comes next is kept for the next accept; closing the listener resets what it held, as the kernel
  * resets what a closed listener left in its backlog. Accepts are never tried at start here
  * ({@code proactor.uring.tryFirst=false}), so every connection goes through the armed accept. Waits are hang guards.
@@ -98,14 +98,19 @@ class IoUringMultishotAcceptTest {
         IoRequest first = acceptRequest();
         assertEquals(StartResult.PENDING, engine.start(first), "nothing queued: the multishot accept is armed");
         Set<SocketAddress> expected = new HashSet<>();
-        for (int i = 0; i < 3; i++) {
-            expected.add(connect());
-        }
+        expected.add(connect());
         Set<SocketAddress> seen = new HashSet<>();
         awaitCompletion(first, seen);
-        leadUntil(() -> held() == 2, "the two other connections are held");
-        leadUntil(() -> !multishot().armed(), "the armed accept is cancelled while connections are held");
-        for (int i = 0; i < 2; i++) {
+        int more = IoUringMultishotAccept.HELD_LIMIT;
+        for (int i = 0; i < more - 1; i++) {
+            expected.add(connect());
+        }
+        leadUntil(() -> held() == more - 1, "the other connections are held");
+        assertTrue(multishot().armed(), "below the limit the accept stays armed");
+        expected.add(connect());
+        leadUntil(() -> held() == more, "the last one is held too");
+        leadUntil(() -> !multishot().armed(), "the armed accept is cancelled at the limit");
+        for (int i = 0; i < more; i++) {
             IoRequest next = acceptRequest();
             assertEquals(StartResult.COMPLETED, engine.start(next), "a held connection is taken at start");
             take(next, seen);
