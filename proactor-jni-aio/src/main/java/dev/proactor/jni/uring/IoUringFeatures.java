@@ -60,8 +60,8 @@ import java.util.Locale;
  *   <li>{@code proactor.uring.multishotAccept} (default {@value #MULTISHOT_ACCEPT_DEFAULT}): an accept that goes to
  *       the ring is posted as one {@code IORING_ACCEPT_MULTISHOT} accept (Linux 5.19+; off on older kernels) that
  *       stays armed across the accepts of its channel: each connection completes the pending accept, or is held
- *       for the next one when none is pending, and the armed accept is then cancelled so that only a few
- *       connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
+ *       for the next one when none is pending, and the armed accept is cancelled when a few are held, so that
+ *       only a few connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
  *       {@code IORING_OP_ACCEPT} per accept. Not the default: see {@link #MULTISHOT_ACCEPT_DEFAULT}.
  * </ul>
  *
@@ -124,11 +124,11 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String MULTISHOT_RECV_PROPERTY = "proactor.uring.multishotRecv";
     static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
     /**
-     * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: with it on, a
-     * NIO.2 accept handler that waits (future) for the next accept of its channel on a group whose only thread runs
-     * it waits for ever under the shared and owner leaders, where the JDK completes it at once: the armed accept
-     * takes the queued connection into a CQE that only a leader reaps, and the waiting thread is the only one that
-     * could lead (the NIO.2 waiting-handler suite's {@code anAcceptHandlerMayWaitForTheNextAcceptOfItsChannel}).
+     * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: measured with a
+     * connection per message (the bench's {@code costs --reconnect}), it saved the {@code accept4} per connection but
+     * not CPU per connection, which was level at 1 000 connections and higher at 100 and 1 (it pays a
+     * {@code getpeername} per connection instead). It is correct either way: an accept a thread blocks for collects
+     * the armed accept's CQEs at start ({@link IoUringAwaitedMultishot}).
      */
     static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
