@@ -2,8 +2,6 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.conformance.AbstractNio2ChannelConformanceTest;
 import dev.proactor.conformance.EngineUnderTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -12,24 +10,8 @@ import org.junit.jupiter.api.Tag;
  * arriving between accepts are held and handed out at start ({@link IoUringMultishotAccept}). Skipped, with the
  * cause, where the engine is unavailable; without multishot accept in the kernel it runs one accept per request.
  */
+@WithSystemProperty(name = IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, value = "true")
 @EngineUnderTest(IoUringEngineProvider.NAME)
 @Tag("non-default")
 class IoUringMultishotAcceptNio2ChannelConformanceTest extends AbstractNio2ChannelConformanceTest {
-
-    private static String before;
-
-    @BeforeAll
-    static void multishotAccept() {
-        before = System.getProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
-        System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (before == null) {
-            System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
-        } else {
-            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, before);
-        }
-    }
 }

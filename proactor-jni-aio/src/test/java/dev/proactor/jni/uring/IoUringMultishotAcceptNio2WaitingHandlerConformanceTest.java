@@ -2,8 +2,6 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.conformance.AbstractNio2WaitingHandlerConformanceTest;
 import dev.proactor.conformance.EngineUnderTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -13,24 +11,8 @@ import org.junit.jupiter.api.Tag;
  * other thread left to reap it ({@link IoUringAwaitedMultishot}). Tagged {@code non-default} (the switch is off by
  * default); {@link IoUringMultishotAcceptTest} covers that start in the default run.
  */
+@WithSystemProperty(name = IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, value = "true")
 @EngineUnderTest(IoUringEngineProvider.NAME)
 @Tag("non-default")
 class IoUringMultishotAcceptNio2WaitingHandlerConformanceTest extends AbstractNio2WaitingHandlerConformanceTest {
-
-    private static String before;
-
-    @BeforeAll
-    static void multishotAccept() {
-        before = System.getProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
-        System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, "true");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (before == null) {
-            System.clearProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY);
-        } else {
-            System.setProperty(IoUringFeatures.MULTISHOT_ACCEPT_PROPERTY, before);
-        }
-    }
 }

@@ -2,8 +2,6 @@ package dev.proactor.jni.uring;
 
 import dev.proactor.conformance.AbstractNio2ChannelConformanceTest;
 import dev.proactor.conformance.EngineUnderTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -13,24 +11,8 @@ import org.junit.jupiter.api.Tag;
  * the receive's completions itself ({@link IoUringAwaitedRead}). Tagged {@code non-default} (the switch is off by
  * default): {@code -Pfull-matrix} runs it. Skipped, with the cause, where the engine is unavailable.
  */
+@WithSystemProperty(name = IoUringFeatures.MULTISHOT_RECV_PROPERTY, value = "all")
 @EngineUnderTest(IoUringEngineProvider.NAME)
 @Tag("non-default")
 class IoUringMultishotRecvNio2ChannelConformanceTest extends AbstractNio2ChannelConformanceTest {
-
-    private static String before;
-
-    @BeforeAll
-    static void multishotRecv() {
-        before = System.getProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
-        System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, "all");
-    }
-
-    @AfterAll
-    static void restore() {
-        if (before == null) {
-            System.clearProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY);
-        } else {
-            System.setProperty(IoUringFeatures.MULTISHOT_RECV_PROPERTY, before);
-        }
-    }
 }

@@ -3,8 +3,6 @@ package dev.proactor.jni.uring;
 import dev.proactor.conformance.AbstractConformanceTest;
 import dev.proactor.conformance.ConfigurationTable.Suite;
 import dev.proactor.conformance.EngineUnderTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The core's socket conformance suite on the io_uring engine with {@code proactor.uring.tryFirst=false}: every
@@ -12,16 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
  * partial-send continuation, cancel of requests in the ring) are exercised on every wait strategy, thread count and
  * leader mode, not only when the socket is empty or full. Skipped, with the cause, where io_uring is unavailable.
  */
+@WithSystemProperty(name = IoUringFeatures.TRY_FIRST_PROPERTY, value = "false")
 @EngineUnderTest(value = IoUringEngineProvider.NAME, suite = Suite.SOCKETS_RING_ONLY)
 class IoUringRingOnlyConformanceTest extends AbstractConformanceTest {
-
-    @BeforeAll
-    static void ringOnly() {
-        System.setProperty(IoUringFeatures.TRY_FIRST_PROPERTY, "false");
-    }
-
-    @AfterAll
-    static void restore() {
-        System.clearProperty(IoUringFeatures.TRY_FIRST_PROPERTY);
-    }
 }
