@@ -178,11 +178,7 @@ class IoUringMultishotAcceptTest {
     @Test
     void closingTheListenerResetsTheConnectionsItHeld() throws Exception {
         open();
-        IoRequest first = acceptRequest();
-        assertEquals(StartResult.PENDING, engine.start(first));
-        connect();
-        Set<SocketAddress> seen = new HashSet<>();
-        awaitCompletion(first, seen);
+        acceptTheFirstConnection();
         connect();
         connect();
         leadUntil(() -> held() >= 1, "a connection is held");
@@ -206,11 +202,7 @@ class IoUringMultishotAcceptTest {
     @Test
     void anAwaitedAcceptTakesAQueuedConnectionAtStartWithTheAcceptArmed() throws Exception {
         open();
-        IoRequest first = acceptRequest();
-        assertEquals(StartResult.PENDING, engine.start(first));
-        connect();
-        Set<SocketAddress> seen = new HashSet<>();
-        awaitCompletion(first, seen);
+        Set<SocketAddress> seen = acceptTheFirstConnection();
         assertTrue(multishot().armed(), "the accept stays armed after its first connection");
         SocketAddress second = connect();
         IoRequest awaited = acceptRequest().awaited(true);
@@ -233,6 +225,16 @@ class IoUringMultishotAcceptTest {
         Set<SocketAddress> seen = new HashSet<>();
         awaitCompletion(awaited, seen);
         assertEquals(Set.of(late), seen);
+    }
+
+    /** An accept arms the multishot accept, a connection comes and completes it; the peers seen so far. */
+    private Set<SocketAddress> acceptTheFirstConnection() throws IOException {
+        IoRequest first = acceptRequest();
+        assertEquals(StartResult.PENDING, engine.start(first), "nothing queued: the multishot accept is armed");
+        connect();
+        Set<SocketAddress> seen = new HashSet<>();
+        awaitCompletion(first, seen);
+        return seen;
     }
 
     private IoUringMultishotAccept multishot() {
