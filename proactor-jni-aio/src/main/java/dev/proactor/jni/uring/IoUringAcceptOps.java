@@ -57,7 +57,7 @@ final class IoUringAcceptOps {
             }
             if (multishot.armed()) {
                 dir.mode = IoUringOps.MODE_MULTISHOT;
-                return multishot.waitOrArm(dir);
+                return multishot.waitOrArm(context, dir);
             }
         }
         if (tryAccept(context, dir, request) && acceptNowIfAlone(context, dir, request)) {
@@ -74,7 +74,7 @@ final class IoUringAcceptOps {
             dir.multishotAccept = multishot;
         }
         dir.mode = IoUringOps.MODE_MULTISHOT;
-        return multishot.waitOrArm(dir);
+        return multishot.waitOrArm(context, dir);
     }
 
     /**
@@ -95,9 +95,10 @@ final class IoUringAcceptOps {
      * @return the next SQE to write, or null if the request finished (result recorded)
      * @throws IOException on an error the caller records as the result
      */
-    static IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
+    static IoUringSqe complete(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
         if (dir.mode == IoUringOps.MODE_MULTISHOT) {
-            return dir.multishotAccept.complete(dir, request, result);
+            return dir.multishotAccept.complete(context, dir, request, result);
         }
         if (result >= 0) {
             request.completeAccept(new AcceptedSocket(result), dir.scratch.sockaddr().get());
@@ -163,7 +164,7 @@ final class IoUringAcceptOps {
     }
 
     /** Describes an {@code IORING_OP_ACCEPT} into the direction's socket address and socklen_t. */
-    private static IoUringSqe submitAccept(IoUringDirection dir) {
+    static IoUringSqe submitAccept(IoUringDirection dir) {
         long peer = IoUringNative.prepareForOutput(dir.scratch.sockaddr());
         NativeMemory message = dir.message();
         message.buffer().putInt(IoUringDirection.socklenOffset(), Sockaddr.CAPACITY);

@@ -89,7 +89,8 @@ final class IoUringEngine implements Engine {
         this.channels = new IoUringChannels(this, ring, submission, retired);
         IoUringBufferRing providedBuffers = providedBuffers(ring, features);
         this.starter = new IoUringStarter(submission, slots,
-                new IoUringOpsContext(features, new IoUringTryFirst(features, submission), providedBuffers), ring);
+                new IoUringOpsContext(features, submission, new IoUringTryFirst(features, submission),
+                        providedBuffers), ring);
         IoUringInterruptStrategy interrupt = new IoUringInterruptStrategy(submission);
         // Requests completed, queued by the reaper and handed out by the wait strategy; only the leader (or
         // quiesce, with no leader) touches it.

@@ -12,6 +12,9 @@ package dev.proactor.jni.uring;
  *       its own ({@link IoUringDirection#slot} stays -1): it arms the multishot or waits for its next CQE
  *       ({@link IoUringSqe#WAITS_FOR_MULTISHOT}); its cancel ends it at once and leaves the multishot armed; what a
  *       CQE brings with no request pending is held for the next one.</li>
+ *   <li>Arming: only by a thread whose SQEs a thread of the demultiplexor's own submits
+ *       ({@link IoUringOpsContext#mayArmMultishot}): the kernel runs a request's completion work on the task that
+ *       submitted it, a multishot request's at every CQE; any other thread's request is a single-shot one.</li>
  *   <li>Bound: what is held is bounded by cancelling it ({@link #needsCancel}, {@link IoUringStarter#cancelMultishot});
  *       the next request that finds nothing held arms it again.</li>
  * </ul>

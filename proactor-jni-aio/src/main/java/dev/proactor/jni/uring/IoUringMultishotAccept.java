@@ -104,9 +104,13 @@ final class IoUringMultishotAccept extends IoUringMultishot {
      *
      * @return {@link IoUringSqe#WAITS_FOR_MULTISHOT} or the direction's SQE, described
      */
-    IoUringSqe waitOrArm(IoUringDirection dir) {
+    IoUringSqe waitOrArm(IoUringOpsContext context, IoUringDirection dir) {
         if (armed()) {
             return IoUringSqe.WAITS_FOR_MULTISHOT;
+        }
+        if (!context.mayArmMultishot()) {
+            dir.mode = 0; // a thread whose SQEs another submits: one ACCEPT (IoUringOpsContext#mayArmMultishot)
+            return IoUringAcceptOps.submitAccept(dir);
         }
         return dir.sqe.multishotAccept(dir.channel.fd);
     }
@@ -133,11 +137,12 @@ final class IoUringMultishotAccept extends IoUringMultishot {
      *         {@link IoUringSqe#WAITS_FOR_MULTISHOT} while the accept stays armed
      * @throws IOException on an error the caller records as the result
      */
-    IoUringSqe complete(IoUringDirection dir, IoRequest request, int result) throws IOException {
+    IoUringSqe complete(IoUringOpsContext context, IoUringDirection dir, IoRequest request, int result)
+            throws IOException {
         if (result >= 0) {
             InetSocketAddress peer = peerOf(dir, result);
             if (peer == null) {
-                return waitOrArm(dir); // reset before it could be handed out: take the next one
+                return waitOrArm(context, dir); // reset before it could be handed out: take the next one
             }
             request.completeAccept(new AcceptedSocket(result), peer);
             return null;
@@ -146,7 +151,7 @@ final class IoUringMultishotAccept extends IoUringMultishot {
         // was held (an accept of the request's own is never cancelled in the ring: IoUringStarter#cancel).
         if ((result == -ErrnoNative.ECONNABORTED || result == -ErrnoNative.ECANCELED) && dir.channel.usable()
                 && dir.cancelReason == null) {
-            return waitOrArm(dir);
+            return waitOrArm(context, dir);
         }
         throw Errors.newException("accept", result);
     }

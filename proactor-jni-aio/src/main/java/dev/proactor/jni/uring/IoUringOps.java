@@ -149,7 +149,7 @@ final class IoUringOps {
                 return dir.mode == MODE_READY ? IoUringWriteOps.readyToWrite(context, dir, request, result)
                         : IoUringWriteOps.completeWrite(context, dir, request, result);
             case ACCEPT:
-                return IoUringAcceptOps.complete(dir, request, result);
+                return IoUringAcceptOps.complete(context, dir, request, result);
             case CONNECT:
                 if (result < 0) {
                     throw Errors.newException("connect", result);

@@ -11,12 +11,15 @@ import dev.proactor.jni.internal.IoUringNative;
 final class IoUringOpsContext {
 
     private final IoUringFeatures features;
+    private final IoUringSubmission submission;
     private final IoUringTryFirst tryFirst;
     /** The engine's provided-buffer ring, or null (off, or the kernel refused it). */
     private final IoUringBufferRing providedBuffers;
 
-    IoUringOpsContext(IoUringFeatures features, IoUringTryFirst tryFirst, IoUringBufferRing providedBuffers) {
+    IoUringOpsContext(IoUringFeatures features, IoUringSubmission submission, IoUringTryFirst tryFirst,
+                      IoUringBufferRing providedBuffers) {
         this.features = features;
+        this.submission = submission;
         this.tryFirst = tryFirst;
         this.providedBuffers = providedBuffers;
     }
@@ -34,6 +37,18 @@ final class IoUringOpsContext {
     /** Whether accepts in the ring are multishot accepts ({@link IoUringFeatures#multishotAccept()}). */
     boolean multishotAccept() {
         return features.multishotAccept();
+    }
+
+    /**
+     * Whether the calling thread may arm a multishot request (a receive, an accept): only if a thread of the
+     * demultiplexor's own submits what it writes ({@link IoUringSubmission#submittedByOwnThread}). The kernel runs
+     * the completion work of a request on the task that submitted it, and a multishot request's at every CQE of its
+     * life: armed by a user thread, whose SQEs the engine's submitter thread submits, every connection or arrival
+     * would wake that otherwise idle thread. Such a thread's request is a single-shot one instead; the next request
+     * a pool thread starts arms the multishot.
+     */
+    boolean mayArmMultishot() {
+        return submission.submittedByOwnThread();
     }
 
     /** Which stream reads arm a multishot receive: {@code OFF} without the provided-buffer ring. */

@@ -89,7 +89,7 @@ final class IoUringReadOps {
                 }
                 ioprio = context.pollFirstPriority(); // the socket is empty: wait for data before trying
             }
-            if (mayArm && context.multishotRecv() == IoUringFeatures.MultishotRecv.ALL) {
+            if (mayArm && context.multishotRecv() == IoUringFeatures.MultishotRecv.ALL && context.mayArmMultishot()) {
                 return armMultishot(dir);
             }
             return dir.sqe.describe(IoUringNative.OP_RECV, ioprio, channel.fd, base + position,
@@ -158,7 +158,7 @@ final class IoUringReadOps {
         if (provided == null) {
             return IoUringOps.pollFor(dir, IoUringNative.POLLIN);
         }
-        if (mayArm && context.multishotRecv() != IoUringFeatures.MultishotRecv.OFF) {
+        if (mayArm && context.multishotRecv() != IoUringFeatures.MultishotRecv.OFF && context.mayArmMultishot()) {
             return armMultishot(dir);
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
@@ -251,7 +251,7 @@ final class IoUringReadOps {
         if (multishot.armed()) {
             return IoUringSqe.WAITS_FOR_MULTISHOT;
         }
-        if (result == -IoUringNative.ENOBUFS) {
+        if (result == -IoUringNative.ENOBUFS || !context.mayArmMultishot()) {
             return submitRead(context, dir, request, false, false);
         }
         return armMultishot(dir);

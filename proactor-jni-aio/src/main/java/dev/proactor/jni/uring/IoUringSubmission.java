@@ -105,6 +105,15 @@ final class IoUringSubmission {
         return !singleIssuer || owner == Thread.currentThread();
     }
 
+    /**
+     * Whether what the calling thread writes is submitted by a thread of the demultiplexor's own: this thread or the
+     * leader (a pool thread), the owner of a single-issuer ring; never by the submitter thread. The kernel runs a
+     * request's completion work on the task that submitted it.
+     */
+    boolean submittedByOwnThread() {
+        return singleIssuer || ownThread.getAsBoolean();
+    }
+
     /** Whether the calling thread may submit. */
     boolean maySubmit() {
         return singleIssuer ? mayEnter() : ownThread.getAsBoolean() || submitter.isCurrentThread();

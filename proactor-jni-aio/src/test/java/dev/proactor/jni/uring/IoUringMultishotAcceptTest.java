@@ -227,6 +227,36 @@ class IoUringMultishotAcceptTest {
         assertEquals(Set.of(late), seen);
     }
 
+    /**
+     * An accept started by a thread whose SQEs another thread submits (a server's first accept, started by the
+     * thread that opens it) is one {@code ACCEPT}: armed by it, the multishot accept's work would run on the
+     * submitting thread at every connection. The next accept, started by a thread of the engine's own, arms it.
+     */
+    @Test
+    void anAcceptStartedByAThreadThatDoesNotSubmitDoesNotArmTheMultishotAccept() throws Exception {
+        open();
+        IoRequest foreign = acceptRequest();
+        StartResult[] started = new StartResult[1];
+        Thread other = new Thread(() -> started[0] = engine.start(foreign), "not-the-engines");
+        other.start();
+        other.join();
+        assertEquals(StartResult.PENDING, started[0]);
+        synchronized (listener) {
+            IoUringMultishotAccept multishot = listener.input.multishotAccept;
+            assertTrue(multishot == null || !multishot.armed(), "no multishot accept armed by that thread");
+        }
+        SocketAddress first = connect();
+        Set<SocketAddress> seen = new HashSet<>();
+        awaitCompletion(foreign, seen);
+        assertEquals(Set.of(first), seen);
+        IoRequest own = acceptRequest();
+        assertEquals(StartResult.PENDING, engine.start(own));
+        assertTrue(multishot().armed(), "armed by the engine's own thread");
+        SocketAddress second = connect();
+        awaitCompletion(own, seen);
+        assertTrue(seen.contains(second));
+    }
+
     /** An accept arms the multishot accept, a connection comes and completes it; the peers seen so far. */
     private Set<SocketAddress> acceptTheFirstConnection() throws IOException {
         IoRequest first = acceptRequest();

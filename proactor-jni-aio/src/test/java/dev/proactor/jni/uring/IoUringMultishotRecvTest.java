@@ -53,12 +53,11 @@ class IoUringMultishotRecvTest {
     /** Requests that came out of the wait strategy while no test waited for them: none may. */
     private final List<IoRequest> strays = new ArrayList<>();
 
+    /**
+     * The engine with the test thread for its only own thread: only such a thread arms a multishot receive
+     * ({@link IoUringOpsContext#mayArmMultishot}), and it submits what it writes itself.
+     */
     private void open(String providedBuffers, String multishotRecv) throws IOException {
-        open(providedBuffers, multishotRecv, false);
-    }
-
-    /** @param ownThread whether the engine takes the test thread for one of its own (it then submits itself) */
-    private void open(String providedBuffers, String multishotRecv, boolean ownThread) throws IOException {
         IoUringEngineProvider provider = new IoUringEngineProvider();
         assumeTrue(provider.isAvailable(), () -> "io_uring unavailable: " + provider.unavailabilityCause());
         String[] names = {IoUringFeatures.TRY_FIRST_PROPERTY, IoUringFeatures.PROVIDED_BUFFERS_PROPERTY,
@@ -69,8 +68,9 @@ class IoUringMultishotRecvTest {
             before[i] = System.setProperty(names[i], values[i]);
         }
         try {
+            Thread testThread = Thread.currentThread();
             engine = (IoUringEngine) provider.create(new EngineSettings("io_uring", "multishot-recv-test",
-                    () -> ownThread));
+                    () -> Thread.currentThread() == testThread));
         } finally {
             for (int i = 0; i < names.length; i++) {
                 if (before[i] == null) {
@@ -393,13 +393,37 @@ class IoUringMultishotRecvTest {
     }
 
     /**
+     * A read started by a thread whose SQEs another thread submits (here the engine's submitter; in a program, a user
+     * thread's first read) receives once, with no multishot receive: the kernel would run that receive's work on
+     * the submitting thread at every arrival. The next read, started by a thread of the engine's own, arms it.
+     */
+    @Test
+    void aReadStartedByAThreadThatDoesNotSubmitReceivesOnceWithoutArmingTheReceive() throws Exception {
+        open("4", "heap");
+        IoUringChannel channel = connect();
+        IoRequest foreign = read(channel, ByteBuffer.allocate(64));
+        StartResult[] started = new StartResult[1];
+        Thread other = new Thread(() -> started[0] = engine.start(foreign), "not-the-engines");
+        other.start();
+        other.join();
+        assertEquals(StartResult.PENDING, started[0]);
+        assertFalse(armed(channel), "no multishot receive armed by that thread");
+        PeerText.send(peers.get(0), "one");
+        await(foreign);
+        assertNull(foreign.error());
+        assertEquals("one", PeerText.text(foreign.buffers()[0]));
+        assertEquals("two", readWaiting(0, channel, ByteBuffer.allocate(64), "two"));
+        assertTrue(armed(channel), "armed by the engine's own thread");
+    }
+
+    /**
      * A read its starting thread blocks for, on a thread that may be the last that polls (the NIO.2 provider's future
      * read in a handler): bytes that came after the previous read sit in a CQE nobody reaps, so the read takes the
      * receive's CQEs itself and finishes at start, in order; nothing polls the engine in between.
      */
     @Test
     void anAwaitedReadTakesTheBytesOfCqesNobodyReapedAtStart() throws Exception {
-        open("4", "heap", true);
+        open("4", "heap");
         IoUringChannel channel = connect();
         assertEquals("one", readWaiting(0, channel, ByteBuffer.allocate(64), "one"));
         PeerText.send(peers.get(0), "two");
@@ -419,7 +443,7 @@ class IoUringMultishotRecvTest {
     /** An awaited read with nothing arrived: the receive is cancelled and the read waits as a request of its own. */
     @Test
     void anAwaitedReadWithNothingArrivedWaitsOnItsOwn() throws Exception {
-        open("4", "heap", true);
+        open("4", "heap");
         IoUringChannel channel = connect();
         assertEquals("one", readWaiting(0, channel, ByteBuffer.allocate(64), "one"));
         IoRequest awaited = read(channel, ByteBuffer.allocate(64)).awaited(true);
