@@ -126,8 +126,8 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     /**
      * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: measured with a
      * connection per message (the bench's {@code costs --reconnect}), it saved the {@code accept4} per connection but
-     * not CPU per connection, which was level at 1 000 connections and higher at 100 and 1 (it pays a
-     * {@code getpeername} per connection instead). It is correct either way: an accept a thread blocks for collects
+     * not CPU per connection: 5 % less at 100 connections, 10 % more at 1 000 (it pays a {@code getpeername} per
+     * connection instead). It is correct either way: an accept a thread blocks for collects
      * the armed accept's CQEs at start ({@link IoUringAwaitedMultishot}).
      */
     static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
