@@ -1,12 +1,13 @@
 #!/bin/bash
-# usage: [OUT=dir] [AP=/path/to/libasyncProfiler.so | RECORD=1] server-perf.sh NAME SESSIONS WINDOW_BYTES BLOCK CMD...
+# usage: [OUT=dir] [RATE=msgs/s] [AP=/path/to/libasyncProfiler.so | RECORD=1] server-perf.sh NAME SESSIONS WINDOW_BYTES BLOCK CMD...
 # (PORT in CMD is replaced; OUT, default proactor-bench/raw/server-perf, receives the logs and profiles)
-# The server command runs on CPU 0, the C load generator on CPU 1 (10 s after 5 s warm-up). Without AP: perf stat
+# The server command runs on CPU 0, the C load generator on CPU 1 (10 s after 5 s warm-up; RATE: paced to that
+# many messages per second in total, its --rate, else unpaced). Without AP: perf stat
 # counts the server's system calls, context switches and CPU for 4 s in the middle and prints them per echoed
 # message. With AP (async-profiler, on Maven Central as tools.profiler:async-profiler): the profiler is attached
 # to the server (cpu, 200 us) for those 4 s instead and writes OUT/NAME.flat.txt. With RECORD=1:
 # perf record of the server's threads (kernel and user, 2 kHz, -g) for those 4 s instead, self time by symbol in
-# OUT/NAME.top.txt. From the repository root after `mvn -B package -DskipTests`; needs perf (and
+# OUT/NAME.top.txt (its first line: the samples in all, for comparing servers at one rate). From the repository root after `mvn -B package -DskipTests`; needs perf (and
 # kernel.perf_event_paranoid <= 1).
 name=$1; sess=$2; win=$3; blk=$4; shift 4
 port=$((45000 + RANDOM % 1000))
@@ -15,7 +16,7 @@ out=${OUT:-$(git rev-parse --show-toplevel)/proactor-bench/raw/server-perf}; mkd
 taskset -c 0 $cmd > $out/$name.server.log 2>&1 &
 spid=$!
 for i in $(seq 100); do grep -q listening $out/$name.server.log && break; sleep 0.2; done
-taskset -c 1 $(git rev-parse --show-toplevel)/proactor-bench/target/native/loadgen --host 127.0.0.1 --port $port --sessions $sess --block $blk --window $win --seconds 10 --warmup 5 --threads 1 --ready-timeout 60 --server-pid $spid > $out/$name.loadgen.log 2>&1 &
+taskset -c 1 $(git rev-parse --show-toplevel)/proactor-bench/target/native/loadgen --host 127.0.0.1 --port $port --sessions $sess --block $blk --window $win --seconds 10 --warmup 5 --threads 1 --ready-timeout 60 --server-pid $spid ${RATE:+--rate $RATE} > $out/$name.loadgen.log 2>&1 &
 lpid=$!
 sleep 9
 if [ -n "$RECORD" ]; then
@@ -33,8 +34,9 @@ kill $spid; wait $spid 2>/dev/null
 m=$(grep -o 'msgs_per_s=[0-9]*' $out/$name.loadgen.log | head -1 | cut -d= -f2)
 echo "== $name $(grep -o 'msgs_per_s=[0-9]*\|server_cpu_pct=[0-9.]*\| cpu_pct=[0-9.]*\|p99_us=[0-9.]*' $out/$name.loadgen.log | tr '\n' ' ')"
 if [ -n "$RECORD" ]; then
+  echo "# samples $(perf script -i $out/$name.perf.data -F tid 2>/dev/null | wc -l)" > $out/$name.top.txt
   perf report -i $out/$name.perf.data --no-children --sort sym --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' \
-      | head -60 > $out/$name.top.txt
+      | head -60 >> $out/$name.top.txt
   rm -f $out/$name.perf.data
 elif [ -z "$AP" ]; then
   echo -n "   per msg:"
