@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -32,16 +33,27 @@ class CostsEndToEndTest {
         }
     }
 
-    @Test
-    void measuresBothModesAndWritesTheFiles(@TempDir Path dir) throws Exception {
+    /**
+     * Runs 1 round of 2 sessions on the C epoll server (1 s warm-up, 1 s counted) with the extra arguments, output in
+     * {@code dir}, skipped without the native build or perf; the lines of {@code results.csv}.
+     */
+    private static List<String> tinyRun(Path dir, String... extra) throws Exception {
         assumeTrue(Files.isExecutable(NATIVE.resolve("loadgen")) && Files.isExecutable(NATIVE.resolve("epoll_echo")),
                 "native build missing (no gcc?)");
         assumeTrue(perfCounts(), "perf missing or not allowed to count");
-        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "1", "--window", "1",
-            "--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()};
+        List<String> args = new ArrayList<>(List.of("--rounds", "1", "--servers", "c-epoll", "--sessions", "2",
+                "--warmup", "1", "--window", "1"));
+        args.addAll(List.of(extra));
+        args.addAll(List.of("--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()));
+        String[] argv = args.toArray(String[]::new);
         CostsOptions options = CostsCli.parse(argv, RepoLayout.detect());
         assertEquals(0, CostsCommand.run(options, RepoLayout.detect(), argv));
-        List<String> csv = Files.readAllLines(dir.resolve("results.csv"), StandardCharsets.UTF_8);
+        return Files.readAllLines(dir.resolve("results.csv"), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void measuresBothModesAndWritesTheFiles(@TempDir Path dir) throws Exception {
+        List<String> csv = tinyRun(dir);
         assertEquals(3, csv.size(), String.join("\n", csv));
         List<String> header = Arrays.asList(csv.get(0).split(","));
         String[] sat = csv.get(1).split(",", -1);
@@ -72,14 +84,7 @@ class CostsEndToEndTest {
      */
     @Test
     void reconnectCountsAnAcceptPerMessage(@TempDir Path dir) throws Exception {
-        assumeTrue(Files.isExecutable(NATIVE.resolve("loadgen")) && Files.isExecutable(NATIVE.resolve("epoll_echo")),
-                "native build missing (no gcc?)");
-        assumeTrue(perfCounts(), "perf missing or not allowed to count");
-        String[] argv = {"--rounds", "1", "--servers", "c-epoll", "--sessions", "2", "--warmup", "1", "--window", "1",
-            "--reconnect", "--native-dir", NATIVE.toAbsolutePath().toString(), "--out", dir.toString()};
-        CostsOptions options = CostsCli.parse(argv, RepoLayout.detect());
-        assertEquals(0, CostsCommand.run(options, RepoLayout.detect(), argv));
-        List<String> csv = Files.readAllLines(dir.resolve("results.csv"), StandardCharsets.UTF_8);
+        List<String> csv = tinyRun(dir, "--reconnect");
         assertEquals(3, csv.size(), String.join("\n", csv));
         List<String> header = Arrays.asList(csv.get(0).split(","));
         for (String line : csv.subList(1, 3)) {
