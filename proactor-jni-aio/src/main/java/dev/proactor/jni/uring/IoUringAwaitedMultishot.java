@@ -50,7 +50,8 @@ final class IoUringAwaitedMultishot {
     private IoUringDirection collecting;
     private final IoUringCompletionQueue.CompletionHandler collect = this::collected;
 
-    IoUringAwaitedMultishot(IoUringSubmission submission, IoUringSlots slots, IoUringRing ring, IoUringOpsContext context,
+    IoUringAwaitedMultishot(IoUringSubmission submission, IoUringSlots slots, IoUringRing ring,
+                            IoUringOpsContext context,
                        Consumer<IoUringDirection> cancel) {
         this.submission = submission;
         this.slots = slots;

@@ -100,7 +100,8 @@ final class IoUringMultishotAccept extends IoUringMultishot {
 
     /**
      * For an accept that found nothing held and was not accepted at start: waits for the armed accept, or describes
-     * the SQE that arms it ({@link IoUringSqe#multishotAccept}: the starter gives it a slot of its own).
+     * the SQE that arms it ({@link IoUringSqe#multishotAccept}: the starter gives it a slot of its own), or, on a
+     * thread that may not arm it ({@link IoUringOpsContext#mayArmMultishot}), one {@code ACCEPT} of the request's own.
      *
      * @return {@link IoUringSqe#WAITS_FOR_MULTISHOT} or the direction's SQE, described
      */

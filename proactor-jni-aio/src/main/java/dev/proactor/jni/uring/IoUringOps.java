@@ -68,8 +68,9 @@ final class IoUringOps {
      */
     static final int MODE_MULTISHOT = 6;
     /**
-     * A stream read whose start lets go of the channel's monitor for a moment while it collects its multishot
-     * receive's CQEs (see {@link IoUringAwaitedMultishot}): meanwhile it is not waiting for the receive, whose CQEs are held.
+     * A stream read or accept whose start lets go of the channel's monitor for a moment while it collects its
+     * multishot request's CQEs (see {@link IoUringAwaitedMultishot}): meanwhile it is not waiting for that request,
+     * whose CQEs are held.
      */
     static final int MODE_AWAITED_START = 7;
 

@@ -258,8 +258,8 @@ final class IoUringReadOps {
     }
 
     /**
-     * An awaited read took its channel's multishot CQEs out of the ring ({@link IoUringAwaitedMultishot}): it finishes with
-     * what they brought, or, if the receive ended with nothing held, reads on its own (tried at once).
+     * An awaited read took its channel's multishot CQEs out of the ring ({@link IoUringAwaitedMultishot}): it
+     * finishes with what they brought, or, if the receive ended with nothing held, reads on its own (tried at once).
      *
      * @return the SQE to write, or null if the read finished (result recorded)
      */

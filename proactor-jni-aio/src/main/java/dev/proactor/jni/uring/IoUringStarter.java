@@ -120,7 +120,8 @@ final class IoUringStarter {
             }
             if (dir.slot < 0) {
                 if (dir.mode != IoUringOps.MODE_MULTISHOT) {
-                    return false; // its start runs (IoUringAwaitedMultishot lets go of the monitor): the core acts after
+                    // Its start runs (IoUringAwaitedMultishot lets go of the monitor): the core acts after.
+                    return false;
                 }
                 // A request waiting for its direction's multishot request (a read for the receive, an accept for the
                 // accept) has no SQE of its own: it ends here, and the multishot stays armed (what it brings is held

@@ -35,9 +35,10 @@ import org.junit.jupiter.api.Timeout;
  * The io_uring engine's multishot accept ({@code proactor.uring.multishotAccept}, {@link IoUringMultishotAccept}),
  * driven request by request with the test thread as the leader: connections that arrive while no accept is pending
  * are held and handed out by the next accepts at start, each exactly once; a burst larger than the accepts loses
- * none; the armed accept is cancelled when {@code HELD_LIMIT} connections are held; a cancelled accept ends at once and the
- * connection that comes next is kept for the next accept; closing the listener resets what it held, as the kernel
- * resets what a closed listener left in its backlog. Accepts are never tried at start here
+ * none; the armed accept is cancelled when {@code HELD_LIMIT} connections are held; a cancelled accept ends at once
+ * and the connection that comes next is kept for the next accept; closing the listener resets what it held, as the
+ * kernel resets what a closed listener left in its backlog; an awaited accept collects the armed accept's CQEs at
+ * start; a thread that does not submit its own SQEs arms nothing. Accepts are never tried at start here
  * ({@code proactor.uring.tryFirst=false}), so every connection goes through the armed accept. Waits are hang guards.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
