@@ -5,7 +5,9 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -41,6 +43,15 @@ final class NioSelector {
     private volatile long ended;
     /** Closing threads wait on it for a select to end; notified after each select while there are any. */
     private final Object selectEnded = new Object();
+    /**
+     * Whether a wake-up was asked since the last select began: the JDK keeps a wake-up asked with no select running
+     * for the next select, so one asked since then may be pending still, or consumed by the select running.
+     */
+    private final AtomicBoolean wakeupAsked = new AtomicBoolean();
+    /** Whether {@link #wakeupAsked} was set when the last select began (and cleared it); under {@link #selecting}. */
+    private boolean wakeupBeforeLastSelect;
+    /** Wake-ups sent to the JDK selector (tests). */
+    private final AtomicLong wakeupsSent = new AtomicLong();
 
     NioSelector(Selector selector) {
         this.selector = selector;
@@ -71,6 +82,7 @@ final class NioSelector {
     private int selectLocked(Consumer<SelectionKey> onReady, long timeoutMillis) throws IOException {
         long number = begun + 1;
         begun = number;
+        wakeupBeforeLastSelect = wakeupAsked.getAndSet(false);
         int selected;
         if (timeoutMillis < 0) {
             selected = selector.select(onReady);
@@ -93,7 +105,14 @@ final class NioSelector {
 
     /** Makes a select running now, or else the next one, return at once. Any thread. */
     void wakeup() {
+        wakeupAsked.set(true);
+        wakeupsSent.incrementAndGet();
         selector.wakeup();
+    }
+
+    /** Wake-ups sent so far (tests). */
+    long wakeupsSent() {
+        return wakeupsSent.get();
     }
 
     /**
@@ -126,7 +145,7 @@ final class NioSelector {
                     }
                     return;
                 }
-                selector.wakeup();
+                wakeup();
                 interrupted |= awaitSelectEnd(cancelledBefore);
             }
         } finally {
@@ -149,8 +168,12 @@ final class NioSelector {
         } catch (ClosedSelectorException e) {
             return; // closed since the check: same as above
         }
-        // It may have consumed a wake-up meant for the leader's next select (a stop, a new request): give it back.
-        selector.wakeup();
+        // It may have consumed a wake-up meant for the leader's next select (a stop, a new request): one asked before
+        // it began, or while it ran. Give it back then, and only then: an unasked one costs the next select a return
+        // and the read of the wake-up.
+        if (wakeupBeforeLastSelect || wakeupAsked.get()) {
+            wakeup();
+        }
     }
 
     /**
