@@ -104,9 +104,13 @@ public final class ChannelSlot extends OpSlot {
         abortReason = null;
     }
 
-    /** Marks this use aborted unless it already is; returns whether it was marked now. Direction monitor held. */
+    /**
+     * Marks this use aborted unless it already is, or its completion was claimed (its result stands: it is queued,
+     * or its callback runs, as when a callback closes its own channel); returns whether it was marked now. The
+     * reason is made only then: an exception's stack trace is the dearest part of a close. Direction monitor held.
+     */
     boolean markAborted(Supplier<? extends Throwable> reasons) {
-        if (abortReason != null) {
+        if (abortReason != null || isCompletionClaimed()) {
             return false;
         }
         abortReason = reasons.get();
