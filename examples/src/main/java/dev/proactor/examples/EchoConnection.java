@@ -11,18 +11,21 @@ import java.nio.ByteBuffer;
 /**
  * The seed's echo protocol for one connection: read, write back what was read, read again. One buffer per
  * connection (direct, or on the Java heap as many NIO.2 and servlet programs keep theirs), reused; nothing is
- * allocated per message. Closes on end-of-stream or error.
+ * allocated per message. Closes on end-of-stream or error, and gives its buffer back to the service's
+ * {@link EchoBuffers} then (it has one operation at a time: none holds the buffer in the callback of the last).
  */
 final class EchoConnection implements Service {
 
+    private final EchoBuffers buffers;
     private final ByteBuffer buffer;
     private final int delayMicros;
     private final EchoServer server;
     private AsynchChannel channel;
 
-    EchoConnection(int bufferSize, boolean heapBuffer, int delayMicros, EchoServer server) {
+    EchoConnection(EchoBuffers buffers, int delayMicros, EchoServer server) {
         this.server = server;
-        this.buffer = heapBuffer ? ByteBuffer.allocate(bufferSize) : ByteBuffer.allocateDirect(bufferSize);
+        this.buffers = buffers;
+        this.buffer = buffers.take();
         this.delayMicros = delayMicros;
     }
 
@@ -38,7 +41,7 @@ final class EchoConnection implements Service {
     @Override
     public void onReadCompleted(OpRead op) {
         if (!op.isSuccess() || op.isEndOfStream()) {
-            channel.close();
+            end();
             return;
         }
         BusyWork.spin(delayMicros);
@@ -49,10 +52,16 @@ final class EchoConnection implements Service {
     @Override
     public void onWriteCompleted(OpWrite op) {
         if (!op.isSuccess()) {
-            channel.close();
+            end();
             return;
         }
         buffer.clear();
         channel.read(buffer);
+    }
+
+    /** The last operation ended: the buffer goes back (before the close, whose listener counts the connection). */
+    private void end() {
+        buffers.giveBack(buffer);
+        channel.close();
     }
 }

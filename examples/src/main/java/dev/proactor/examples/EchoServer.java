@@ -20,6 +20,7 @@ public final class EchoServer implements AutoCloseable {
     private final LongAdder connections = new LongAdder();
     private final LongAdder bytesIn = new LongAdder();
     private final LongAdder bytesOut = new LongAdder();
+    private final EchoBuffers buffers;
 
     /**
      * Opens the demultiplexor, binds, starts the pool and the accepts; each connection reads into a direct buffer
@@ -40,10 +41,11 @@ public final class EchoServer implements AutoCloseable {
      */
     public EchoServer(ProactorConfig config, InetSocketAddress bind, int bufferSize, boolean heapBuffers,
                       int delayMicros) throws IOException {
+        this.buffers = new EchoBuffers(bufferSize, heapBuffers);
         this.demultiplexor = Demultiplexor.open(config);
         try {
             this.acceptor = Acceptor.builder(demultiplexor, bind,
-                    () -> new EchoConnection(bufferSize, heapBuffers, delayMicros, this)).open();
+                    () -> new EchoConnection(buffers, delayMicros, this)).open();
         } catch (IOException | RuntimeException e) {
             demultiplexor.close();
             throw e;
@@ -68,6 +70,11 @@ public final class EchoServer implements AutoCloseable {
         connections.increment();
         bytesIn.add(in);
         bytesOut.add(out);
+    }
+
+    /** Read buffers allocated so far: those of ended connections serve the next ones (tests). */
+    long buffersAllocated() {
+        return buffers.allocated();
     }
 
     /** The demultiplexor's totals and the traffic of the connections closed so far, on one line. */

@@ -47,6 +47,32 @@ class EchoServerTest {
         assertTrue(totals.contains("completions dispatched="), totals);
     }
 
+    /**
+     * The buffer of a connection that ended is given to the next connection instead of a new one: a server that
+     * accepts thousands of connections a second would otherwise allocate (and zero) one each, and direct memory is
+     * only freed by the collector. Each client waits for the server to count its connection closed, by when the
+     * buffer is back.
+     */
+    @ParameterizedTest(name = "heap buffers: {0}")
+    @ValueSource(booleans = {false, true})
+    void aClosedConnectionsBufferServesTheNextConnection(boolean heapBuffers) throws Exception {
+        ProactorConfig config = ProactorConfig.builder().engine("nio").threads(2).build();
+        try (EchoServer server = new EchoServer(config, new InetSocketAddress("127.0.0.1", 0), 1024, heapBuffers,
+                0)) {
+            for (int i = 0; i < 5; i++) {
+                try (Socket s = new Socket("127.0.0.1", server.localAddress().getPort())) {
+                    s.setSoTimeout(30_000);
+                    assertEquals("ping " + i, roundTrip(s, "ping " + i));
+                }
+                long guard = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (!server.totals().contains("connections closed=" + (i + 1)) && System.nanoTime() < guard) {
+                    Thread.sleep(5);
+                }
+            }
+            assertEquals(1, server.buffersAllocated(), "one buffer served the five connections one after another");
+        }
+    }
+
     private static String roundTrip(Socket s, String text) throws IOException {
         s.getOutputStream().write(text.getBytes());
         return new String(s.getInputStream().readNBytes(text.length()));
