@@ -36,9 +36,9 @@ public final class CostsCsv {
      */
     static String header() {
         List<String> cols = new ArrayList<>(List.of("round", "sessions", "block", "window", "mode", "server",
-                "offered_msgs_per_s", "msgs_per_s", "saturated", "messages", "cpu_ns_per_msg", "syscalls_per_msg",
-                "ctx_switches_per_msg", "enters_per_msg", "sqes_per_enter", "server_cpu_pct", "other_user_cpu_pct",
-                "p50_us", "p99_us"));
+                "offered_msgs_per_s", "msgs_per_s", "saturated", "messages", "cpu_ns_per_msg", "user_cpu_ns_per_msg",
+                "syscalls_per_msg", "ctx_switches_per_msg", "enters_per_msg", "sqes_per_enter", "server_cpu_pct",
+                "server_user_cpu_pct", "other_user_cpu_pct", "p50_us", "p99_us"));
         for (String kind : PerfEvents.SYSCALL_KINDS) {
             cols.add(kind + "_per_msg");
         }
@@ -57,9 +57,10 @@ public final class CostsCsv {
         List<String> f = new ArrayList<>(List.of(Integer.toString(r.round()), Integer.toString(r.row().sessions()),
                 Integer.toString(r.row().block()), Integer.toString(r.row().window()), r.mode().label(), r.server(),
                 num(r.offered(), "%.0f"), num(r.load().msgsPerS(), "%.0f"), Boolean.toString(r.saturated()),
-                num(c.messages(), "%.0f"), num(c.cpuNsPerMsg(), "%.1f"), num(c.syscallsPerMsg(), "%.4f"),
-                num(c.ctxPerMsg(), "%.4f"), num(c.entersPerMsg(), "%.4f"), num(c.sqesPerEnter(), "%.3f"),
-                num(r.load().serverCpuPct(), "%.1f"), num(r.load().otherCpuPct(), "%.1f"), num(r.load().p50Us(), "%.2f"),
+                num(c.messages(), "%.0f"), num(c.cpuNsPerMsg(), "%.1f"), num(r.userCpuNsPerMsg(), "%.1f"),
+                num(c.syscallsPerMsg(), "%.4f"), num(c.ctxPerMsg(), "%.4f"), num(c.entersPerMsg(), "%.4f"), num(c.sqesPerEnter(), "%.3f"),
+                num(r.load().serverCpuPct(), "%.1f"), num(r.load().serverUserCpuPct(), "%.1f"),
+                num(r.load().otherCpuPct(), "%.1f"), num(r.load().p50Us(), "%.2f"),
                 num(r.load().p99Us(), "%.2f")));
         for (String kind : PerfEvents.SYSCALL_KINDS) {
             f.add(num(c.syscallsByKind().getOrDefault(kind, Double.NaN), "%.4f"));

@@ -27,6 +27,20 @@ public record CostsRecord(int round, int rowIndex, Row row, Mode mode, String se
     public static final double CAUGHT_UP_ABOVE = 1.03;
 
     /**
+     * The server's user-mode CPU per message, nanoseconds: the program's own share of {@link RunCosts#cpuNsPerMsg()}
+     * (the rest is the kernel's work on its behalf: system calls, io_uring requests, the network stack). perf counts
+     * the CPU; its user-mode share is the load generator's ({@code /proc/PID/stat}, user over user + system time,
+     * 10 ms ticks, over the generator's measured window, which holds perf's).
+     *
+     * @return nanoseconds per message, NaN when the generator did not measure the server's CPU
+     */
+    public double userCpuNsPerMsg() {
+        double all = load.serverCpuPct();
+        double user = load.serverUserCpuPct();
+        return all > 0 && user >= 0 ? costs.cpuNsPerMsg() * Math.min(1, user / all) : Double.NaN;
+    }
+
+    /**
      * Whether a fixed-rate run did not hold its offered rate: it fell short (the server, or the client, could not
      * keep up), or it ran above it (it had fallen behind and caught up). Its costs are then those of a server with a
      * backlog, not of the fixed load, and the headline leaves it out.

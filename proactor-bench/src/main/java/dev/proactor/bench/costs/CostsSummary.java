@@ -190,8 +190,8 @@ public final class CostsSummary {
         md.append("## sessions=").append(row.sessions()).append(", ")
                 .append(mode == Mode.FIXED ? "fixed rate " + (rate.isPresent() ? rate.getAsLong() + " msgs/s"
                         : "(none)") : "saturation (unpaced)").append("\n\n");
-        md.append("| server | runs | CPU ns/msg | syscalls/msg | ctx switches/msg | enters/msg | SQEs/enter | msgs/s "
-                + "| saturated | disturbed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| server | runs | CPU ns/msg | user-mode ns/msg | syscalls/msg | ctx switches/msg | enters/msg "
+                + "| SQEs/enter | msgs/s | saturated | disturbed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : servers) {
             List<CostsRecord> runs = runs(outcome, rowIndex, mode, s);
             if (runs.isEmpty()) {
@@ -201,6 +201,7 @@ public final class CostsSummary {
             long disturbed = runs.stream().filter(r -> r.load().otherWorkRan()).count();
             md.append("| ").append(s).append(" | ").append(runs.size())
                     .append(" | ").append(spread(runs, r -> r.costs().cpuNsPerMsg(), "%.0f"))
+                    .append(" | ").append(spread(runs, CostsRecord::userCpuNsPerMsg, "%.0f"))
                     .append(" | ").append(spread(runs, r -> r.costs().syscallsPerMsg(), "%.3f"))
                     .append(" | ").append(spread(runs, r -> r.costs().ctxPerMsg(), "%.3f"))
                     .append(" | ").append(spread(runs, r -> r.costs().entersPerMsg(), "%.3f"))
@@ -211,12 +212,13 @@ public final class CostsSummary {
                     .append(" |\n");
         }
         if (!pairs.isEmpty()) {
-            md.append("\n| ratio of medians | CPU/msg | syscalls/msg | ctx switches/msg | enters/msg | msgs/s |\n"
-                    + "|---|---:|---:|---:|---:|---:|\n");
+            md.append("\n| ratio of medians | CPU/msg | user-mode CPU/msg | syscalls/msg | ctx switches/msg | enters/msg "
+                    + "| msgs/s |\n|---|---:|---:|---:|---:|---:|---:|\n");
         }
         for (List<String> p : pairs) {
             md.append("| ").append(p.get(0)).append(" / ").append(p.get(1))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().cpuNsPerMsg()))
+                    .append(" | ").append(ratio(outcome, rowIndex, mode, p, CostsRecord::userCpuNsPerMsg))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().syscallsPerMsg()))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().ctxPerMsg()))
                     .append(" | ").append(ratio(outcome, rowIndex, mode, p, r -> r.costs().entersPerMsg()))

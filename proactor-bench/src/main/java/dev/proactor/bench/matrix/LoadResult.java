@@ -13,13 +13,16 @@ import java.util.Map;
  * @param p999Us        99.9th percentile
  * @param clientCpuPct  the load generator's own CPU use during the measurement, percent of one core
  * @param serverCpuPct  the server process's CPU use over the same interval, NaN when not measured
+ * @param serverUserCpuPct the user-mode part of {@code serverCpuPct} (the program's own code, not the kernel's
+ *                      work on its behalf), NaN when not measured
  * @param otherCpuPct   user CPU of every other process on the machine, NaN when not measured
  * @param fairness      blocks completed per session, {@link SessionFairness#UNKNOWN} from an older generator
  * @param offeredMsgsPerS blocks per second the generator offered ({@code --rate}), 0 when unpaced, NaN from an older
  *                      generator
  */
 public record LoadResult(double bytesPerS, double msgsPerS, double p50Us, double p99Us, double p999Us,
-                         double clientCpuPct, double serverCpuPct, double otherCpuPct, SessionFairness fairness,
+                         double clientCpuPct, double serverCpuPct, double serverUserCpuPct, double otherCpuPct,
+                         SessionFairness fairness,
                          double offeredMsgsPerS) {
 
     /** Prefix of the machine-readable line. */
@@ -57,7 +60,8 @@ public record LoadResult(double bytesPerS, double msgsPerS, double p50Us, double
         }
         return new LoadResult(num(kv, "bytes_per_s", line), num(kv, "msgs_per_s", line), num(kv, "p50_us", line),
                 num(kv, "p99_us", line), num(kv, "p999_us", line), num(kv, "cpu_pct", line),
-                optional(kv, "server_cpu_pct"), optional(kv, "other_user_cpu_pct"),
+                optional(kv, "server_cpu_pct"), optional(kv, "server_user_cpu_pct"),
+                optional(kv, "other_user_cpu_pct"),
                 SessionFairness.fromFields(kv, line), optional(kv, "offered_msgs_per_s"));
     }
 

@@ -41,6 +41,9 @@ class CostsCsvTest {
         assertEquals("true", f[header.indexOf("saturated")], "7000 < 97 % of 8000");
         assertEquals("7000", f[header.indexOf("messages")]);
         assertEquals(String.format(Locale.ROOT, "%.1f", 74.97e6 / 7000), f[header.indexOf("cpu_ns_per_msg")]);
+        assertEquals(String.format(Locale.ROOT, "%.1f", 74.97e6 / 7000 * 20 / 60),
+                f[header.indexOf("user_cpu_ns_per_msg")], "the generator's user share (20 of 60 %) of perf's CPU");
+        assertEquals("20.0", f[header.indexOf("server_user_cpu_pct")]);
         assertEquals("0.6659", f[header.indexOf("syscalls_per_msg")]);
         assertEquals("0.6646", f[header.indexOf("io_uring_enter_per_msg")]);
         assertEquals("2.579", f[header.indexOf("sqes_per_enter")]);

@@ -54,11 +54,13 @@ class CostsSummaryTest {
         assertTrue(md.contains("| 1 | 0.83 (0.82-0.83), 2 of 3 rounds |"), md);
         assertTrue(md.indexOf("## Per-round ratios") < md.indexOf("## sessions=1, fixed rate"), "beside the headline");
         assertTrue(md.contains("## sessions=1, fixed rate 10000 msgs/s"), md);
-        assertTrue(md.contains("| proactor-epoll | 3 | 5100 (5000-5200) | 2.000 (2.000-2.000) | 0.500 (0.500-0.500) "
+        // user-mode CPU: the generator's user share of the server's CPU (20 of 60 %) applied to perf's CPU
+        assertTrue(md.contains("| CPU ns/msg | user-mode ns/msg |"), md);
+        assertTrue(md.contains("| proactor-epoll | 3 | 5100 (5000-5200) | 1700 (1667-1733) | 2.000 (2.000-2.000) | 0.500 (0.500-0.500) "
                 + "| - | - | 10000 (10000-10000) | 0/3 | 0/3 |"), md);
-        assertTrue(md.contains("| netty-epoll | 3 | 6200 (6000-6300) | 3.000 (3.000-3.000) | 0.500 (0.500-0.500) "
+        assertTrue(md.contains("| netty-epoll | 3 | 6200 (6000-6300) | 2067 (2000-2100) | 3.000 (3.000-3.000) | 0.500 (0.500-0.500) "
                 + "| - | - | 10000 (9000-10000) | 1/3 | 0/3 |"), md);
-        assertTrue(md.contains("| proactor-epoll / netty-epoll | 0.82 | 0.67 | 1.00 | - | 1.00 |"), md);
+        assertTrue(md.contains("| proactor-epoll / netty-epoll | 0.82 | 0.82 | 0.67 | 1.00 | - | 1.00 |"), md);
         assertTrue(md.contains("## sessions=1, saturation (unpaced)"), md);
         assertTrue(md.contains("| proactor-epoll | 3 | 4600 (4500-4700) |"), md);
         assertTrue(md.contains("| server | recvfrom | sendto |"), md);

@@ -11,7 +11,7 @@ class LoadResultTest {
     /** A line as loadgen prints it (copied from a run against c-epoll). */
     static final String LINE = "RESULT bytes_per_s=64745581 msgs_per_s=126456 p50_us=18.43 p90_us=22.66 p99_us=370.69 "
             + "p999_us=2637.82 max_us=15914.86 mean_us=31.60 samples=127241 sessions=4 block=512 window=0 threads=1 "
-            + "seconds=1.006 coalesce=0 cpu_pct=29.8 server_cpu_pct=28.8 other_user_cpu_pct=119.6 "
+            + "seconds=1.006 coalesce=0 cpu_pct=29.8 server_cpu_pct=28.8 server_user_cpu_pct=3.1 other_user_cpu_pct=119.6 "
             + "session_msgs_min=31806 session_msgs_median=31810.0 session_msgs_max=31812 "
             + "session_msgs_max_over_min=1.000 idle_sessions=0";
 
@@ -30,6 +30,7 @@ class LoadResultTest {
         assertEquals(2637.82, r.p999Us());
         assertEquals(29.8, r.clientCpuPct());
         assertEquals(28.8, r.serverCpuPct());
+        assertEquals(3.1, r.serverUserCpuPct());
         assertEquals(119.6, r.otherCpuPct());
         assertTrue(r.otherWorkRan());
         assertEquals(new SessionFairness(31806, 31810, 31812, 1.0, 0), r.fairness());
@@ -53,6 +54,7 @@ class LoadResultTest {
         assertFalse(r.fairness().known());
         assertEquals("-", r.fairness().ratioCell());
         assertTrue(Double.isNaN(r.serverCpuPct()));
+        assertTrue(Double.isNaN(r.serverUserCpuPct()));
         assertTrue(Double.isNaN(r.otherCpuPct()));
         assertFalse(r.otherWorkRan());
     }
