@@ -56,7 +56,7 @@ public final class ConfigurationTable {
         // suite                nio              epoll        io_uring     linux-aio    test-manual
         SOCKETS(                EVERY,           EVERY,       EVERY,       HALF,        NONE),
         SOCKETS_RING_ONLY(      NONE,            NONE,        HALF,        NONE,        NONE),
-        BUFFERS(                EVERY,           EVERY,       HALF,        HALF,        NONE),
+        BUFFERS(                HALF,            HALF,        HALF,        HALF,        NONE),
         DATAGRAMS(              EVERY,           EVERY,       EVERY,       HALF,        NONE),
         DISPATCH_RULES(         EVERY,           EVERY,       EVERY,       HALF,        NONE),
         CHAINED_CALLBACKS(      HALF,            HALF,        HALF,        HALF,        NONE),
