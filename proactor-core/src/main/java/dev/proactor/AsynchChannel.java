@@ -443,8 +443,8 @@ public final class AsynchChannel implements Closeable {
 
     /**
      * Whether an operation started inside a callback of this channel, which completes as the callback's thread
-     * starts it, is dispatched by that thread right after the callback, up to 16 in a row (then it is started as
-     * usual and dispatched by the demultiplexor's threads). That covers both directions: an operation of the
+     * starts it, is dispatched by that thread right after the callback, up to 16 in a row (a listening socket's
+     * accepts: up to 1 024; then it is started as usual and dispatched by the demultiplexor's threads). That covers both directions: an operation of the
      * callback's own direction waits until the callback has returned and is then started by its thread; one of
      * the other direction starts at once, and its completion is held for that thread until the callback returns
      * (so a callback must not wait for a completion of its own channel, which would never come). It is the part of
@@ -452,7 +452,8 @@ public final class AsynchChannel implements Closeable {
      * on a caller's thread.
      *
      * <p>Such a chain lets this channel's callbacks go ahead of other channels' waiting completions (by at most 16
-     * per trip through the queue): off by default for connected sockets and files, where fairness between channels
+     * per trip through the queue; a listener by a burst of queued connections, at most 1 024, as a selector loop
+     * accepts until its backlog is empty): off by default for connected sockets and files, where fairness between channels
      * matters more; <b>on by default for listening and datagram sockets</b>, which serve many peers through one
      * channel and would otherwise get one connection's share (every accept of a queued connection waiting for a
      * trip through every other session's completions). Any thread; takes effect for operations started afterwards.

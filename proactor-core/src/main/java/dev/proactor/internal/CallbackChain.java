@@ -4,7 +4,8 @@ import dev.proactor.OpState;
 
 /**
  * Runs a completion's callback for the {@link Dispatcher}, then the operations its channel hands back after it
- * (completed at start by the thread that ran the callback), at most {@value #MAX_CHAINED_AT_START} in a row.
+ * (completed at start by the thread that ran the callback), at most {@value #MAX_CHAINED_AT_START} in a row (a
+ * listening socket's accepts: {@value #ACCEPTS_CHAINED_AT_START}; {@link OpSlot#chainLimit}).
  *
  * <p>Two kinds of operation are handed back: the next one of the callback's own direction, which waited for the
  * callback to return and was started by this thread after it ({@link ChannelCore#setCompletionsAtStart} or
@@ -22,8 +23,22 @@ import dev.proactor.OpState;
  */
 final class CallbackChain {
 
-    /** Operations completed at start that one thread dispatches in a row after the callback they waited for. */
+    /**
+     * Operations completed at start that one thread dispatches in a row after the callback they waited for (the
+     * limit of every channel type but a listening socket's, {@link ChannelType#chainLimit}).
+     */
     static final int MAX_CHAINED_AT_START = 16;
+
+    /**
+     * Accepts one thread dispatches in a row on a listening socket (the callbacks chained after the first), where
+     * other channels stop at {@link #MAX_CHAINED_AT_START}: a listen backlog's worth (the {@code Acceptor}'s default
+     * backlog). An accept callback is short (it hands the connection
+     * to its service, whose I/O then queues with every other channel's), and the connections of a burst are all
+     * waiting: cut at 16, every 16 of them waited for a trip through the completions of every busy session, and the
+     * backlog overflowed meanwhile (clients then retry their handshake after a second or more). Bounded, so that
+     * connections arriving faster than they are accepted still leave the other channels a turn.
+     */
+    static final int ACCEPTS_CHAINED_AT_START = 1024;
 
     private CallbackChain() {
     }
@@ -40,9 +55,9 @@ final class CallbackChain {
 
     /**
      * Runs a callback and what its channel hands back after it, in a loop (the stack does not grow), at most
-     * {@value #MAX_CHAINED_AT_START} in a row after the first; after that, operations are started as usual and
-     * queued, so one channel cannot keep a thread to itself (what was already handed back is still dispatched here:
-     * its completion is claimed, at most one more).
+     * {@link OpSlot#chainLimit} ({@value #MAX_CHAINED_AT_START} but on a listening socket) in a row after the first;
+     * after that, operations are started as usual and queued, so one channel cannot keep a thread to itself (what was
+     * already handed back is still dispatched here: its completion is claimed, at most one more).
      *
      * @param poolThread whether the calling thread is one of the demultiplexor's pool threads: the interrupt status a
      *                   callback leaves behind is then cleared after it, so the next callback on the thread does not
@@ -50,8 +65,9 @@ final class CallbackChain {
      */
     static void dispatch(OpSlot op, DispatchCounts totals, boolean poolThread) {
         ChannelSlot waiting = null; // handed back, of the direction other than op's: dispatched after op
+        int limit = op.chainLimit(); // every operation of the chain is of op's channel
         for (int chained = 0; ; chained++) {
-            boolean mayChain = chained < MAX_CHAINED_AT_START;
+            boolean mayChain = chained < limit;
             totals.countDispatch();
             ChannelDirection across = mayChain ? op.openChainAcross() : null;
             op.beforeDispatch();

@@ -172,6 +172,11 @@ public final class ChannelSlot extends OpSlot {
     }
 
     @Override
+    int chainLimit() {
+        return channel.type.chainLimit();
+    }
+
+    @Override
     ChannelDirection openChainAcross() {
         if (!channel.chainedCallbacks) {
             return null;

@@ -69,4 +69,7 @@ public abstract sealed class OpSlot permits ChannelSlot, TimerSlot {
      *         null if nothing was opened
      */
     abstract ChannelDirection openChainAcross();
+
+    /** Callbacks of this operation's channel one thread may dispatch in a row after this one ({@link CallbackChain}). */
+    abstract int chainLimit();
 }

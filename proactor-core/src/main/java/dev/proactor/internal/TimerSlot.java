@@ -93,6 +93,11 @@ public final class TimerSlot extends OpSlot {
     }
 
     @Override
+    int chainLimit() {
+        return 0; // a timer hands nothing back: there is no chain after its callback
+    }
+
+    @Override
     public String toString() {
         return "OpTimer[" + state + "]";
     }
