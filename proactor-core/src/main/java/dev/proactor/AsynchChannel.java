@@ -101,8 +101,9 @@ public final class AsynchChannel implements Closeable {
     }
 
     /**
-     * Opens a listening socket bound to {@code local} (port 0 picks a free port) with {@code backlog} (0 for the
-     * system default); {@link java.net.BindException} if the address is in use.
+     * Opens a listening socket bound to {@code local} (port 0 picks a free port) with {@code backlog} (0 for the JDK's
+     * default of {@code ServerSocketChannel.bind}, 50, on every engine; the kernel caps a larger one at its limit);
+     * {@link java.net.BindException} if the address is in use.
      */
     public static AsynchChannel openServer(Demultiplexor demultiplexor, AsynchHandler handler, SocketAddress local,
                                            int backlog) throws IOException {

@@ -31,8 +31,8 @@ final class CallbackChain {
 
     /**
      * Accepts one thread dispatches in a row on a listening socket (the callbacks chained after the first), where
-     * other channels stop at {@link #MAX_CHAINED_AT_START}: a listen backlog's worth (the {@code Acceptor}'s default
-     * backlog). An accept callback is short (it hands the connection
+     * other channels stop at {@link #MAX_CHAINED_AT_START}: a large share of a full backlog (Linux caps a listen
+     * backlog at 4 096 by default). An accept callback is short (it hands the connection
      * to its service, whose I/O then queues with every other channel's), and the connections of a burst are all
      * waiting: cut at 16, every 16 of them waited for a trip through the completions of every busy session, and the
      * backlog overflowed meanwhile (clients then retry their handshake after a second or more). Bounded, so that

@@ -60,6 +60,12 @@ public final class Acceptor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Acceptor.class);
     private static final long RETRY_MILLIS = 100;
 
+    /**
+     * The default listen backlog: the most any system allows. The kernel caps a listen backlog at its own limit
+     * (Linux: {@code net.core.somaxconn}, 4 096 by default), so this asks for that limit wherever the server runs.
+     */
+    public static final int MAX_BACKLOG = Integer.MAX_VALUE;
+
     private final Demultiplexor demultiplexor;
     private final ServiceFactory factory;
     /** Serves connections beyond the limit; null: they wait in the backlog. */
@@ -318,7 +324,7 @@ public final class Acceptor implements AutoCloseable {
         private int pendingAccepts = 4;
         private int maxConnections = Integer.MAX_VALUE;
         private int listeners = 1;
-        private int backlog = 1024;
+        private int backlog = MAX_BACKLOG;
 
         private Builder(Demultiplexor demultiplexor, InetSocketAddress address, ServiceFactory factory) {
             this.demultiplexor = Objects.requireNonNull(demultiplexor, "demultiplexor");
@@ -361,7 +367,12 @@ public final class Acceptor implements AutoCloseable {
             return this;
         }
 
-        /** The listen backlog (default 1024; 0 for the system default). */
+        /**
+         * The listen backlog: how many connections whose handshake completed wait for an accept (default: the most
+         * the system allows, {@link Acceptor#MAX_BACKLOG}; 0 for the JDK's default of {@code ServerSocketChannel.bind}, 50).
+         * A burst of clients connecting at once overflows a small backlog, and the kernel then drops their
+         * handshakes, which the clients retry after a second or more.
+         */
         public Builder backlog(int n) {
             if (n < 0) {
                 throw new IllegalArgumentException("backlog must be >= 0: " + n);

@@ -63,6 +63,7 @@ public final class ConfigurationTable {
         FILES(                  EVERY,           EVERY,       EVERY,       EVERY,       EVERY),
         TRANSMIT_FILE(          EVERY,           EVERY,       EVERY,       HALF,        NONE),
         TOOLKIT(                PAIR,            PAIR,        PAIR,        PAIR,        NONE),
+        LISTEN_BACKLOG(         PAIR,            PAIR,        PAIR,        PAIR,        NONE),
         TIMEOUT_STATISTICS(     PAIR,            PAIR,        PAIR,        PAIR,        NONE),
         TLS(                    PAIR_WIDE,       PAIR_WIDE,   PAIR_WIDE,   PAIR_WIDE,   NONE),
         URING_SUBMISSION_RULES( NONE,            NONE,        EVERY,       NONE,        NONE),

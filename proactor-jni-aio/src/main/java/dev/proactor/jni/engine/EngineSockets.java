@@ -28,8 +28,11 @@ import java.nio.channels.SocketChannel;
  */
 public final class EngineSockets {
 
-    /** The listen backlog of a server opened with a backlog of 0 or less. */
-    private static final int DEFAULT_BACKLOG = 128;
+    /**
+     * The listen backlog of a server opened with a backlog of 0 or less: the JDK's for {@code ServerSocketChannel.bind}
+     * (the {@code nio} engine's), so that 0 means the same on every engine.
+     */
+    private static final int DEFAULT_BACKLOG = 50;
 
     /** Makes an engine's channel of a descriptor the engine owns from now on. */
     @FunctionalInterface
@@ -95,7 +98,7 @@ public final class EngineSockets {
 
     /**
      * Opens a native stream socket with {@code SO_REUSEADDR}, bound to {@code local} ({@code null}: the IPv4
-     * wildcard, any port) and listening with {@code backlog} (0 or less: 128).
+     * wildcard, any port) and listening with {@code backlog} (0 or less: 50, as the JDK).
      *
      * @throws java.nio.channels.UnsupportedAddressTypeException if {@code local} is not an {@link InetSocketAddress}
      * @throws java.nio.channels.UnresolvedAddressException      if it is unresolved
