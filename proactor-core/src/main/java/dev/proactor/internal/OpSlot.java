@@ -70,6 +70,8 @@ public abstract sealed class OpSlot permits ChannelSlot, TimerSlot {
      */
     abstract ChannelDirection openChainAcross();
 
-    /** Callbacks of this operation's channel one thread may dispatch in a row after this one ({@link CallbackChain}). */
+    /**
+     * Callbacks of this operation's channel one thread may dispatch in a row after this one ({@link CallbackChain}).
+     */
     abstract int chainLimit();
 }

@@ -369,9 +369,9 @@ public final class Acceptor implements AutoCloseable {
 
         /**
          * The listen backlog: how many connections whose handshake completed wait for an accept (default: the most
-         * the system allows, {@link Acceptor#MAX_BACKLOG}; 0 for the JDK's default of {@code ServerSocketChannel.bind}, 50).
-         * A burst of clients connecting at once overflows a small backlog, and the kernel then drops their
-         * handshakes, which the clients retry after a second or more.
+         * the system allows, {@link Acceptor#MAX_BACKLOG}; 0 for the JDK's default of
+         * {@code ServerSocketChannel.bind}, 50). A burst of clients connecting at once overflows a small backlog, and
+         * the kernel then drops their handshakes, which the clients retry after a second or more.
          */
         public Builder backlog(int n) {
             if (n < 0) {

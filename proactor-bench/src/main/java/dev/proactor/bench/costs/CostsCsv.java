@@ -58,10 +58,10 @@ public final class CostsCsv {
                 Integer.toString(r.row().block()), Integer.toString(r.row().window()), r.mode().label(), r.server(),
                 num(r.offered(), "%.0f"), num(r.load().msgsPerS(), "%.0f"), Boolean.toString(r.saturated()),
                 num(c.messages(), "%.0f"), num(c.cpuNsPerMsg(), "%.1f"), num(r.userCpuNsPerMsg(), "%.1f"),
-                num(c.syscallsPerMsg(), "%.4f"), num(c.ctxPerMsg(), "%.4f"), num(c.entersPerMsg(), "%.4f"), num(c.sqesPerEnter(), "%.3f"),
-                num(r.load().serverCpuPct(), "%.1f"), num(r.load().serverUserCpuPct(), "%.1f"),
-                num(r.load().otherCpuPct(), "%.1f"), num(r.load().p50Us(), "%.2f"),
-                num(r.load().p99Us(), "%.2f")));
+                num(c.syscallsPerMsg(), "%.4f"), num(c.ctxPerMsg(), "%.4f"), num(c.entersPerMsg(), "%.4f"),
+                num(c.sqesPerEnter(), "%.3f"), num(r.load().serverCpuPct(), "%.1f"),
+                num(r.load().serverUserCpuPct(), "%.1f"), num(r.load().otherCpuPct(), "%.1f"),
+                num(r.load().p50Us(), "%.2f"), num(r.load().p99Us(), "%.2f")));
         for (String kind : PerfEvents.SYSCALL_KINDS) {
             f.add(num(c.syscallsByKind().getOrDefault(kind, Double.NaN), "%.4f"));
         }

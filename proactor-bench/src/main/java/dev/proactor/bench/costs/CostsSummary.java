@@ -191,7 +191,8 @@ public final class CostsSummary {
                 .append(mode == Mode.FIXED ? "fixed rate " + (rate.isPresent() ? rate.getAsLong() + " msgs/s"
                         : "(none)") : "saturation (unpaced)").append("\n\n");
         md.append("| server | runs | CPU ns/msg | user-mode ns/msg | syscalls/msg | ctx switches/msg | enters/msg "
-                + "| SQEs/enter | msgs/s | saturated | disturbed |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| SQEs/enter | msgs/s | saturated | disturbed |\n"
+                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (String s : servers) {
             List<CostsRecord> runs = runs(outcome, rowIndex, mode, s);
             if (runs.isEmpty()) {
@@ -212,8 +213,8 @@ public final class CostsSummary {
                     .append(" |\n");
         }
         if (!pairs.isEmpty()) {
-            md.append("\n| ratio of medians | CPU/msg | user-mode CPU/msg | syscalls/msg | ctx switches/msg | enters/msg "
-                    + "| msgs/s |\n|---|---:|---:|---:|---:|---:|---:|\n");
+            md.append("\n| ratio of medians | CPU/msg | user-mode CPU/msg | syscalls/msg | ctx switches/msg "
+                    + "| enters/msg | msgs/s |\n|---|---:|---:|---:|---:|---:|---:|\n");
         }
         for (List<String> p : pairs) {
             md.append("| ").append(p.get(0)).append(" / ").append(p.get(1))
