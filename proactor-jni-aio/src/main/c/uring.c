@@ -20,6 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Linux 6.12 (min_wait_usec in struct io_uring_getevents_arg); older headers lack it, the value is the kernel's. */
+#ifndef IORING_FEAT_MIN_TIMEOUT
+#define IORING_FEAT_MIN_TIMEOUT (1U << 15)
+#endif
+
 /* io_uring_setup(2): params_address points at a zeroed struct io_uring_params Java owns (flags set in it). */
 static jint uring_setup(JNIEnv *env, jclass cls, jint entries, jlong params_address) {
     PJ_UNUSED(env);
@@ -51,14 +56,17 @@ static jobject uring_wrap(JNIEnv *env, jclass cls, jlong address, jint length) {
 /*
  * io_uring_enter(2). With IORING_ENTER_GETEVENTS and timeout_nanos >= 0 the wait is bounded through
  * IORING_ENTER_EXT_ARG (kernel 5.11+, checked by Java with IORING_FEAT_EXT_ARG); a negative timeout waits
- * without limit. Not restarted on EINTR: the caller treats it as a wake-up, so a timeout is never extended.
+ * without limit. min_wait_usec > 0 (Java passes it only where the kernel has IORING_FEAT_MIN_TIMEOUT, 6.12+)
+ * waits that long for min_complete completions and then returns with any, or goes on waiting for one: the
+ * field was padding, which older kernels require to be zero. Not restarted on EINTR: the caller treats it as a
+ * wake-up, so a timeout is never extended.
  */
 static jint uring_enter(JNIEnv *env, jclass cls, jint fd, jint to_submit, jint min_complete, jint flags,
-                        jlong timeout_nanos) {
+                        jlong timeout_nanos, jint min_wait_usec) {
     PJ_UNUSED(env);
     PJ_UNUSED(cls);
     unsigned enter_flags = (unsigned) flags;
-    if ((enter_flags & IORING_ENTER_GETEVENTS) != 0 && timeout_nanos >= 0) {
+    if ((enter_flags & IORING_ENTER_GETEVENTS) != 0 && (timeout_nanos >= 0 || min_wait_usec > 0)) {
         struct __kernel_timespec timeout = {
             .tv_sec = timeout_nanos / 1000000000L,
             .tv_nsec = timeout_nanos % 1000000000L,
@@ -66,7 +74,8 @@ static jint uring_enter(JNIEnv *env, jclass cls, jint fd, jint to_submit, jint m
         struct io_uring_getevents_arg arg = {
             .sigmask = 0,
             .sigmask_sz = _NSIG / 8,
-            .ts = (uint64_t) (uintptr_t) &timeout,
+            .pad = (uint32_t) (min_wait_usec > 0 ? min_wait_usec : 0), /* min_wait_usec since 6.12 */
+            .ts = timeout_nanos >= 0 ? (uint64_t) (uintptr_t) &timeout : 0,
         };
         return pj_int_result(syscall(__NR_io_uring_enter, fd, (unsigned) to_submit, (unsigned) min_complete,
                                      enter_flags | IORING_ENTER_EXT_ARG, &arg, sizeof arg));
@@ -160,7 +169,7 @@ static const JNINativeMethod methods[] = {
     { "mmap", "(IJJ)J", (void *) uring_mmap },
     { "munmap", "(JJ)I", (void *) uring_munmap },
     { "wrap", "(JI)Ljava/nio/ByteBuffer;", (void *) uring_wrap },
-    { "enter", "(IIIIJ)I", (void *) uring_enter },
+    { "enter", "(IIIIJI)I", (void *) uring_enter },
     { "register", "(IIJI)I", (void *) uring_register },
     /* multishot accept */
     { "closeWithReset", "(I)I", (void *) uring_close_with_reset },
@@ -251,6 +260,7 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_FEAT_NODROP),
     PJ_CONSTANT(IORING_FEAT_EXT_ARG),
     PJ_CONSTANT(IORING_FEAT_SUBMIT_STABLE),
+    PJ_CONSTANT(IORING_FEAT_MIN_TIMEOUT),
     PJ_CONSTANT(IORING_ENTER_GETEVENTS),
     PJ_CONSTANT(IORING_REGISTER_PROBE),
     PJ_CONSTANT(IORING_REGISTER_ENABLE_RINGS),

@@ -29,14 +29,16 @@ public final class IoUring {
     private static final boolean SINGLE_ISSUER_SUPPORTED;
     private static final boolean DEFER_TASKRUN_SUPPORTED;
     private static final boolean COOP_TASKRUN_SUPPORTED;
+    private static final boolean MIN_TIMEOUT_SUPPORTED;
     private static final Throwable UNAVAILABILITY_CAUSE;
 
     static {
-        boolean[] optional = new boolean[3];
+        boolean[] optional = new boolean[4];
         UNAVAILABILITY_CAUSE = probe(optional);
         SINGLE_ISSUER_SUPPORTED = optional[0];
         DEFER_TASKRUN_SUPPORTED = optional[1];
         COOP_TASKRUN_SUPPORTED = optional[2];
+        MIN_TIMEOUT_SUPPORTED = optional[3];
     }
 
     private IoUring() {
@@ -82,6 +84,14 @@ public final class IoUring {
         return COOP_TASKRUN_SUPPORTED;
     }
 
+    /**
+     * Whether the kernel has {@code IORING_FEAT_MIN_TIMEOUT} (Linux 6.12+): a wait for several completions that
+     * returns with fewer after a minimum time. False when unavailable.
+     */
+    public static boolean isMinTimeoutSupported() {
+        return MIN_TIMEOUT_SUPPORTED;
+    }
+
     private static Throwable probe(boolean[] optional) {
         Throwable libraryCause = NativeLibrary.unavailabilityCause();
         if (libraryCause != null) {
@@ -102,6 +112,7 @@ public final class IoUring {
             if (opcodes != null) {
                 return opcodes;
             }
+            optional[3] = (features & IoUringNative.FEAT_MIN_TIMEOUT) != 0;
         } finally {
             IoNative.close(fd);
         }

@@ -13,7 +13,9 @@ import java.util.List;
  * ({@code epoll}, {@code poll}, {@code busy}); {@code -dedicated} adds
  * {@code proactor.leader=dedicated}; {@code proactor-epoll}, {@code proactor-io_uring} and
  * {@code proactor-linux-aio} are the native engines (the last serves sockets with epoll and files with kernel AIO);
- * {@code proactor-io_uring-owner} adds {@code proactor.leader=owner} (one pool thread owns a single-issuer ring).
+ * {@code proactor-io_uring-owner} adds {@code proactor.leader=owner} (one pool thread owns a single-issuer ring),
+ * {@code -owner-coalesce} also completion coalescing, {@code proactor-io_uring-batched} never tries an operation at
+ * start.
  * {@code nio2-on-proactor-E} is the unchanged {@code jdk-nio2} program (plain {@code java.nio.channels} code) run on
  * this project's NIO.2 provider over engine {@code E}, switched on by system property only.
  */
@@ -49,6 +51,15 @@ public final class ServerCatalog {
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotAccept=false")),
             new ServerDefinition("proactor-io_uring-owner", Kind.PROACTOR,
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.leader=owner")),
+            // The A/B of trying a read or write on its socket at start: "-batched" never does, every SQE waits
+            // for the leader's next enter (as Netty io_uring's does).
+            new ServerDefinition("proactor-io_uring-batched", Kind.PROACTOR,
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.tryFirst=false")),
+            // Completion coalescing (off by default; a single-issuer ring only): the owner's wait holds out up to
+            // 200 us for 64 completions.
+            new ServerDefinition("proactor-io_uring-owner-coalesce", Kind.PROACTOR, List.of("-Dproactor.engine=io_uring",
+                    "-Dproactor.leader=owner", "-Dproactor.uring.batchWaitMicros=200",
+                    "-Dproactor.uring.batchWaitCompletions=64")),
             new ServerDefinition("proactor-linux-aio", Kind.PROACTOR, List.of("-Dproactor.engine=linux-aio")),
             bench("netty-nio"),
             bench("netty-epoll"),

@@ -110,6 +110,8 @@ public final class IoUringNative {
     public static final int FEAT_NODROP = NativeConstants.intValue("IORING_FEAT_NODROP");
     public static final int FEAT_EXT_ARG = NativeConstants.intValue("IORING_FEAT_EXT_ARG");
     public static final int FEAT_SUBMIT_STABLE = NativeConstants.intValue("IORING_FEAT_SUBMIT_STABLE");
+    /** The kernel reads {@code min_wait_usec} of the enter's extended argument (Linux 6.12+). */
+    public static final int FEAT_MIN_TIMEOUT = NativeConstants.intValue("IORING_FEAT_MIN_TIMEOUT");
     public static final int ENTER_GETEVENTS = NativeConstants.intValue("IORING_ENTER_GETEVENTS");
     public static final int REGISTER_PROBE = NativeConstants.intValue("IORING_REGISTER_PROBE");
     public static final int REGISTER_ENABLE_RINGS = NativeConstants.intValue("IORING_REGISTER_ENABLE_RINGS");
@@ -150,10 +152,12 @@ public final class IoUringNative {
 
     /**
      * {@code io_uring_enter(2)}. With {@link #ENTER_GETEVENTS} a non-negative {@code timeoutNanos} bounds the wait
-     * ({@code IORING_ENTER_EXT_ARG}); negative waits without limit. {@code -EINTR} and {@code -ETIME} are
-     * returned, not retried.
+     * ({@code IORING_ENTER_EXT_ARG}); negative waits without limit. A positive {@code minWaitMicros} (only where the
+     * kernel has {@link #FEAT_MIN_TIMEOUT}; 0 otherwise) waits that long for {@code minComplete} completions, then
+     * returns with any, or waits on for one. {@code -EINTR} and {@code -ETIME} are returned, not retried.
      */
-    public static native int enter(int fd, int toSubmit, int minComplete, int flags, long timeoutNanos);
+    public static native int enter(int fd, int toSubmit, int minComplete, int flags, long timeoutNanos,
+                                   int minWaitMicros);
 
     /** {@code io_uring_register(2)}. */
     public static native int register(int fd, int opcode, long argAddress, int nrArgs);

@@ -98,7 +98,7 @@ final class IoUringEngine implements Engine {
         this.reaper = new IoUringReaper(this, ring, submission, starter, slots, retired, interrupt, completed,
                 providedBuffers);
         this.waitStrategy = waitStrategyName.equals(IoUringWaitStrategy.NAME)
-                ? new IoUringWaitStrategy(reaper, submission, ring, handOff, interrupt, completed)
+                ? new IoUringWaitStrategy(reaper, submission, ring, handOff, interrupt, completed, features)
                 : new IoUringBusyPollWaitStrategy(reaper, submission, ring, interrupt, completed);
         if (LOG.isDebugEnabled()) {
             LOG.debug("io_uring engine: {} SQ / {} CQ entries, features {}", ring.sqEntries(), ring.cqEntries(),

@@ -63,6 +63,17 @@ import java.util.Locale;
  *       for the next one when none is pending, and the armed accept is cancelled when a few are held, so that
  *       only a few connections are taken ahead of the application ({@link IoUringMultishotAccept}). Off: one
  *       {@code IORING_OP_ACCEPT} per accept. Not the default: see {@link #MULTISHOT_ACCEPT_DEFAULT}.
+ *   <li>{@code proactor.uring.batchWaitMicros} (default 0: off; at most 1 000 000) and
+ *       {@code proactor.uring.batchWaitCompletions} (default {@value #BATCH_WAIT_COMPLETIONS_DEFAULT}, 1..32768):
+ *       completion coalescing, a trade of latency for CPU, on a single-issuer ring only (the owner leader, see
+ *       {@code proactor.uring.singleIssuer}). The owner, finding nothing to do, waits up to that many
+ *       microseconds for that many completions before it takes the ones that came (Linux 6.12+,
+ *       {@code IORING_FEAT_MIN_TIMEOUT}; off on older kernels); with none by then it waits on for the first, as
+ *       without it. Under a steady load below saturation the owner then handles a batch of completions per
+ *       wake-up instead of one or a few, at the price of up to that much added latency for each, and for a
+ *       doorbell (another thread's start) or an interrupt. Ignored on a shared ring: there the kernel wakes the
+ *       waiting thread at each arrival to post its completion, so a longer wait saves no wake-up and only adds
+ *       latency (measured: proactor-bench/results/2026-11-28-coalescing).
  * </ul>
  *
  * @param entries      submission queue entries
@@ -74,9 +85,13 @@ import java.util.Locale;
  * @param multishotRecv which stream reads arm a multishot receive ({@link MultishotRecv#OFF} without the
  *                      provided-buffer ring or on a kernel without it)
  * @param multishotAccept whether accepts in the ring are multishot accepts
+ * @param batchWaitMicros the longest a leader's wait holds out for {@code batchWaitCompletions} completions, 0 for
+ *                        no coalescing (the property off, or a kernel without it)
+ * @param batchWaitCompletions how many completions a coalescing wait holds out for
  */
 record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
-                       int providedBuffers, MultishotRecv multishotRecv, boolean multishotAccept) {
+                       int providedBuffers, MultishotRecv multishotRecv, boolean multishotAccept,
+                       int batchWaitMicros, int batchWaitCompletions) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -123,6 +138,10 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
     static final String MULTISHOT_RECV_PROPERTY = "proactor.uring.multishotRecv";
     static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
+    static final String BATCH_WAIT_MICROS_PROPERTY = "proactor.uring.batchWaitMicros";
+    static final String BATCH_WAIT_COMPLETIONS_PROPERTY = "proactor.uring.batchWaitCompletions";
+    /** The default of {@link #BATCH_WAIT_COMPLETIONS_PROPERTY}. */
+    static final int BATCH_WAIT_COMPLETIONS_DEFAULT = 32;
     /**
      * The default of {@link #MULTISHOT_ACCEPT_PROPERTY}, where the kernel has multishot accept. Off: measured with a
      * connection per message (the bench's {@code costs --reconnect}), it saved the {@code accept4} per connection but
@@ -156,8 +175,31 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         // Multishot accept came with 5.19 (probed as the features above).
         boolean multishotAccept = flag(MULTISHOT_ACCEPT_PROPERTY, MULTISHOT_ACCEPT_DEFAULT)
                 && IoUring.isSingleIssuerSupported();
+        int batchWaitMicros = intInRange(BATCH_WAIT_MICROS_PROPERTY, 0, 0, 1_000_000);
+        int batchWaitCompletions = intInRange(BATCH_WAIT_COMPLETIONS_PROPERTY, BATCH_WAIT_COMPLETIONS_DEFAULT, 1,
+                32768);
+        // Only a single-issuer ring defers the completion work to its owner's wait, so only there does a wait for
+        // several completions sleep through the arrivals: a shared ring's waiter is woken by each to post it.
+        if (!IoUring.isMinTimeoutSupported() || !singleIssuer) {
+            batchWaitMicros = 0;
+        }
         return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
-                providedBuffers, multishotRecv, multishotAccept);
+                providedBuffers, multishotRecv, multishotAccept, batchWaitMicros, batchWaitCompletions);
+    }
+
+    /** An integer in {@code min..max} from {@code property}, else {@code byDefault}. */
+    private static int intInRange(String property, int byDefault, int min, int max) {
+        String text = System.getProperty(property, Integer.toString(byDefault));
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with the allowed range
+        }
+        throw new IllegalArgumentException(property + " must be an integer in " + min + ".." + max + ", not '"
+                + text + "'");
     }
 
     private static MultishotRecv multishotRecvProperty() {
@@ -229,6 +271,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
                 + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishotRecv="
-                + multishotRecv.name().toLowerCase(Locale.ROOT) + " multishotAccept=" + multishotAccept;
+                + multishotRecv.name().toLowerCase(Locale.ROOT) + " multishotAccept=" + multishotAccept
+                + " batchWait=" + (batchWaitMicros == 0 ? "off" : batchWaitCompletions + "/" + batchWaitMicros + "us");
     }
 }

@@ -266,7 +266,7 @@ final class IoUringRing {
                 return;
             }
             unsubmitted = 0;
-            int result = IoUringNative.enter(fd, n, 0, 0, -1);
+            int result = IoUringNative.enter(fd, n, 0, 0, -1, 0);
             giveBack(n, result);
             if (result < 0 && !isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
@@ -338,8 +338,17 @@ final class IoUringRing {
      * @return the kernel's result ({@code -EINTR}, {@code -ETIME} and {@code -EBUSY} are ordinary wake-ups)
      */
     int enter(int toSubmit, int minComplete, long timeoutNanos) {
+        return enter(toSubmit, minComplete, timeoutNanos, 0);
+    }
+
+    /**
+     * As {@link #enter(int, int, long)}, waiting at most {@code minWaitMicros} (when positive; the kernel must have
+     * {@code IORING_FEAT_MIN_TIMEOUT}) for {@code minComplete} completions before it returns with any it has, or
+     * waits on for one until the timeout.
+     */
+    int enter(int toSubmit, int minComplete, long timeoutNanos, int minWaitMicros) {
         int enterFlags = minComplete > 0 || timeoutNanos != 0 ? IoUringNative.ENTER_GETEVENTS : 0;
-        return IoUringNative.enter(fd, toSubmit, minComplete, enterFlags, timeoutNanos);
+        return IoUringNative.enter(fd, toSubmit, minComplete, enterFlags, timeoutNanos, minWaitMicros);
     }
 
     /**
@@ -347,7 +356,7 @@ final class IoUringRing {
      * kernel kept aside when the CQ was full). Leader only.
      */
     int enterNoWait(int toSubmit) {
-        return IoUringNative.enter(fd, toSubmit, 0, IoUringNative.ENTER_GETEVENTS, -1);
+        return IoUringNative.enter(fd, toSubmit, 0, IoUringNative.ENTER_GETEVENTS, -1, 0);
     }
 
     /** Whether an enter result is a wake-up or a full queue rather than a failure. */

@@ -13,7 +13,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Submits what was written and blocks in one {@code io_uring_enter} until a completion, an interrupt NOP or the
- * timeout. The default strategy of the io_uring engine.
+ * timeout. The default strategy of the io_uring engine. With completion coalescing
+ * ({@code proactor.uring.batchWaitMicros}, {@link IoUringFeatures#batchWaitMicros()}) the blocking enter of a thread
+ * that submits holds out that long for a batch of completions before it returns with what came.
  */
 final class IoUringWaitStrategy implements WaitStrategy {
 
@@ -26,15 +28,21 @@ final class IoUringWaitStrategy implements WaitStrategy {
     private final SqeHandOff handOff;
     private final IoUringInterruptStrategy interrupt;
     private final ArrayDeque<IoRequest> completed;
+    /** Coalescing: the longest a blocking wait holds out for {@link #batchCompletions} (0: off). */
+    private final int batchMicros;
+    private final int batchCompletions;
 
     IoUringWaitStrategy(IoUringReaper reaper, IoUringSubmission submission, IoUringRing ring, SqeHandOff handOff,
-                        IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed) {
+                        IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed,
+                        IoUringFeatures features) {
         this.reaper = reaper;
         this.submission = submission;
         this.ring = ring;
         this.handOff = handOff;
         this.interrupt = interrupt;
         this.completed = completed;
+        this.batchMicros = features.batchWaitMicros();
+        this.batchCompletions = features.batchWaitCompletions();
     }
 
     @Override
@@ -93,7 +101,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
                     result = !enters ? nothingToEnter(remaining)
-                            : backlogged ? ring.enterNoWait(n) : ring.enter(n, 1, wait < 0 ? -1 : wait);
+                            : backlogged ? ring.enterNoWait(n) : blockingEnter(n, wait < 0 ? -1 : wait);
                 } finally {
                     handOff.endWait(n, result);
                 }
@@ -119,6 +127,18 @@ final class IoUringWaitStrategy implements WaitStrategy {
             }
             found = 0; // what was reaped was the doorbell (and perhaps cancels' own completions): wait again
         }
+    }
+
+    /**
+     * Submits {@code n} entries and blocks for a completion, or with coalescing on for a batch of them, up to the
+     * coalescing bound, and then for the first. Not when the wait ends sooner anyway (a timer due, a bounded
+     * wait): the batch could only shorten it.
+     */
+    private int blockingEnter(int n, long waitNanos) {
+        if (batchMicros > 0 && (waitNanos < 0 || waitNanos > batchMicros * 1_000L)) {
+            return ring.enter(n, batchCompletions, waitNanos, batchMicros);
+        }
+        return ring.enter(n, 1, waitNanos);
     }
 
     /**

@@ -1,0 +1,150 @@
+package dev.proactor.jni.uring;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.proactor.AsynchChannel;
+import dev.proactor.AsynchHandler;
+import dev.proactor.Demultiplexor;
+import dev.proactor.LeaderMode;
+import dev.proactor.OpConnect;
+import dev.proactor.OpRead;
+import dev.proactor.OpTimer;
+import dev.proactor.OpWrite;
+import dev.proactor.ProactorConfig;
+import dev.proactor.jni.IoUring;
+import java.io.DataInputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Completion coalescing ({@code proactor.uring.batchWaitMicros}, {@code proactor.uring.batchWaitCompletions}): off
+ * by default, used only on a single-issuer ring (the owner leader), and with it on, completions that come one at a
+ * time, a timer and starts from another thread are still served (the wait gives up holding out for a batch).
+ */
+class IoUringCoalescingTest {
+
+    private static final int GUARD_SECONDS = 20;
+
+    @AfterEach
+    void clearProperties() {
+        System.clearProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY);
+        System.clearProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY);
+    }
+
+    @Test
+    void offByDefaultAndOnlyOnARingWithOneIssuer() {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        assertEquals(0, IoUringFeatures.fromProperties(true).batchWaitMicros(), "off by default");
+        assertEquals(IoUringFeatures.BATCH_WAIT_COMPLETIONS_DEFAULT,
+                IoUringFeatures.fromProperties(true).batchWaitCompletions());
+        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "200");
+        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
+        assertEquals(0, IoUringFeatures.fromProperties(false).batchWaitMicros(),
+                "a shared ring's waiter is woken by every arrival anyway: not used there");
+        IoUringFeatures owned = IoUringFeatures.fromProperties(true);
+        boolean kernelHasIt = IoUring.isMinTimeoutSupported() && IoUring.isDeferTaskrunSupported();
+        assertEquals(kernelHasIt ? 200 : 0, owned.batchWaitMicros(), "on for the owner where the kernel has it");
+        assertEquals(64, owned.batchWaitCompletions());
+        assertTrue(owned.toString().contains(kernelHasIt ? "batchWait=64/200us" : "batchWait=off"), owned::toString);
+    }
+
+    @Test
+    void malformedValuesAreRejectedWithTheAllowedRange() {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        for (String bad : new String[] {"-1", "1000001", "soon"}) {
+            System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, bad);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> IoUringFeatures.fromProperties(true));
+            assertTrue(e.getMessage().contains(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY)
+                    && e.getMessage().contains("0..1000000"), e.getMessage());
+        }
+        System.clearProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY);
+        for (String bad : new String[] {"0", "32769", "all"}) {
+            System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, bad);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> IoUringFeatures.fromProperties(true));
+            assertTrue(e.getMessage().contains("1..32768"), e.getMessage());
+        }
+    }
+
+    /**
+     * An owner-led demultiplexor holding out 20 ms for 64 completions: a ping-pong on one connection brings one
+     * completion at a time, so every wait ends by giving up on the batch, never by a batch; the echo still goes
+     * round, a timer shorter than the hold-out fires, and the first read is started by the test's thread (handed to
+     * the owner).
+     */
+    @Test
+    void loneCompletionsATimerAndForeignStartsAreServedWhileCoalescing() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "20000");
+        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
+        assumeTrue(IoUringFeatures.fromProperties(true).batchWaitMicros() > 0, "the kernel lacks it (Linux 6.12+)");
+        ProactorConfig config = ProactorConfig.builder().engine(IoUringEngineProvider.NAME).threads(1)
+                .leader(LeaderMode.OWNER).strict(true).build();
+        int rounds = 20;
+        ByteBuffer buffer = ByteBuffer.allocateDirect(16);
+        CompletableFuture<Void> connected = new CompletableFuture<>();
+        CompletableFuture<Void> timerFired = new CompletableFuture<>();
+        AsynchChannel[] channel = new AsynchChannel[1];
+        AsynchHandler echo = new AsynchHandler() {
+            @Override
+            public void onReadCompleted(OpRead op) {
+                if (op.isEndOfStream() || op.getState() != dev.proactor.OpState.COMPLETED) {
+                    return; // the peer closed, or the channel did
+                }
+                buffer.flip();
+                channel[0].write(buffer);
+            }
+
+            @Override
+            public void onWriteCompleted(OpWrite op) {
+                buffer.clear();
+                channel[0].read(buffer);
+            }
+
+            @Override
+            public void onConnectCompleted(OpConnect op) {
+                connected.complete(null);
+            }
+
+            @Override
+            public void onTimerCompleted(OpTimer op) {
+                timerFired.complete(null);
+            }
+        };
+        try (ServerSocket server = new ServerSocket(0);
+             Demultiplexor demux = Demultiplexor.open(config).start();
+             AsynchChannel ch = AsynchChannel.openSocket(demux, echo)) {
+            channel[0] = ch;
+            ch.connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()));
+            try (Socket peer = server.accept()) {
+                connected.get(GUARD_SECONDS, TimeUnit.SECONDS);
+                peer.setSoTimeout(GUARD_SECONDS * 1000);
+                ch.read(buffer); // from this thread: handed to the owner
+                OutputStream out = peer.getOutputStream();
+                DataInputStream in = new DataInputStream(peer.getInputStream());
+                for (int i = 0; i < rounds; i++) {
+                    byte[] sent = {(byte) i, (byte) (i + 1), (byte) (i + 2)};
+                    out.write(sent);
+                    out.flush();
+                    byte[] back = new byte[sent.length];
+                    in.readFully(back);
+                    assertArrayEquals(sent, back, "round " + i);
+                }
+                demux.newTimer(echo).schedule(1, TimeUnit.MILLISECONDS);
+                timerFired.get(GUARD_SECONDS, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
