@@ -14,8 +14,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Submits what was written and blocks in one {@code io_uring_enter} until a completion, an interrupt NOP or the
  * timeout. The default strategy of the io_uring engine. With completion coalescing
- * ({@code proactor.uring.batchWaitMicros}, {@link IoUringFeatures#batchWaitMicros()}) the blocking enter of a thread
- * that submits holds out that long for a batch of completions before it returns with what came.
+ * ({@code proactor.uring.batchWaitMicros}, {@link IoUringFeatures#batchWaitMicros()}, set only for the owner of a
+ * single-issuer ring) the blocking enter holds out that long for a batch of completions before it returns with what
+ * came.
  */
 final class IoUringWaitStrategy implements WaitStrategy {
 
