@@ -20,8 +20,10 @@ uint64_t pacing_first_slot(const struct pacing *p, uint64_t t0, int index, int s
 
 uint64_t pacing_next_slot(const struct pacing *p, uint64_t due, uint64_t now)
 {
+    /* Whole slots are dropped, so the session keeps its place on the grid: moving the slot to the send time
+     * instead would gather every session that one stall delayed into a burst, and keep them there. */
     if (now > due + p->max_lag_ns)
-        due = now - p->max_lag_ns;
+        due += (now - p->max_lag_ns - due) / p->interval_ns * p->interval_ns;
     return due + p->interval_ns;
 }
 
@@ -58,11 +60,15 @@ int pacing_self_test(void)
     bad |= check("next slot when one window late", pacing_next_slot(&p, 8000000, 12000000), 12000000);
     /* Ten windows behind: the old slots are dropped, one slot of catch-up remains. */
     bad |= check("next slot when 40 ms late", pacing_next_slot(&p, 8000000, 48000000), 48000000);
+    /* Between two slots: the session keeps its phase (slots 8, 12, ... ms), it is not moved to the send time. */
+    bad |= check("next slot when 41 ms late", pacing_next_slot(&p, 8000000, 49000000), 48000000);
+    bad |= check("next slot when 43.5 ms late", pacing_next_slot(&p, 8000000, 51500000), 48000000);
     /* A window of 8 blocks may fall 8 slots behind. */
     struct pacing w = pacing_of(1000, 4, 8);
     bad |= check("max lag of an 8-block window", w.max_lag_ns, 32000000);
     bad |= check("next slot 20 ms late with 8 blocks", pacing_next_slot(&w, 8000000, 28000000), 12000000);
     bad |= check("next slot 100 ms late with 8 blocks", pacing_next_slot(&w, 8000000, 108000000), 80000000);
+    bad |= check("next slot 101 ms late with 8 blocks", pacing_next_slot(&w, 8000000, 109000000), 80000000);
     /* The first block waits for the session's grid: no catch-up after a slow connect. */
     bad |= check("first send before the first slot", pacing_first_send(&p, 3000100, 1000), 3000100);
     bad |= check("first send on a slot", pacing_first_send(&p, 3000100, 7000100), 7000100);

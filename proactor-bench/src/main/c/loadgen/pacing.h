@@ -3,7 +3,7 @@
  * may start its k-th block at t0 + (i + k * N) / R seconds (its schedule), and only once the window allows it (in
  * ping-pong: when its previous echo is complete). A session that falls behind its schedule by more than one window
  * (the blocks its window holds, one in ping-pong) drops the older slots: it catches up by at most one window, it
- * never bursts to make up for a stall. The arithmetic is here, pure, for --self-test; sessions.c applies it.
+ * never bursts to make up for a stall, and it keeps its slots' phase. The arithmetic is here, pure, for --self-test; sessions.c applies it.
  */
 #ifndef LOADGEN_PACING_H
 #define LOADGEN_PACING_H
@@ -22,8 +22,10 @@ struct pacing pacing_of(double rate, int sessions, uint64_t window_blocks);
 uint64_t pacing_first_slot(const struct pacing *p, uint64_t t0, int index, int sessions);
 
 /*
- * A block is sent at `now` for the slot `due` (due <= now): returns the session's next slot. A slot further behind
- * than max_lag_ns is moved up to now - max_lag_ns first, so the catch-up is at most one window.
+ * A block is sent at `now` for the slot `due` (due <= now): returns the session's next slot. A session further
+ * behind than max_lag_ns drops whole slots first, the fewest that leave it at most max_lag_ns behind: the catch-up is
+ * at most one window, and the session keeps its place on its grid, so a stall of the server does not gather the
+ * sessions it delayed into a burst that lasts the rest of the run.
  */
 uint64_t pacing_next_slot(const struct pacing *p, uint64_t due, uint64_t now);
 
