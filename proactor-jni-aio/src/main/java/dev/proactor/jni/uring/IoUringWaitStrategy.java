@@ -32,6 +32,10 @@ final class IoUringWaitStrategy implements WaitStrategy {
     /** Coalescing: the longest a blocking wait holds out for {@link #batchCompletions} (0: off). */
     private final int batchMicros;
     private final int batchCompletions;
+    /** Coalescing's choice wait by wait, or null when it is off. */
+    private final IoUringCoalescing coalescing;
+    /** Whether the last {@link #blockingEnter} held out for a batch. */
+    private boolean heldOut;
 
     IoUringWaitStrategy(IoUringReaper reaper, IoUringSubmission submission, IoUringRing ring, SqeHandOff handOff,
                         IoUringInterruptStrategy interrupt, ArrayDeque<IoRequest> completed,
@@ -44,6 +48,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
         this.completed = completed;
         this.batchMicros = features.batchWaitMicros();
         this.batchCompletions = features.batchWaitCompletions();
+        this.coalescing = batchMicros > 0 ? new IoUringCoalescing(batchCompletions) : null;
     }
 
     @Override
@@ -86,6 +91,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
             boolean block = found == 0 && completed.isEmpty() && remaining != 0 && !reaper.hasRetired();
             boolean capped = false;
             boolean backlogged = false;
+            boolean blocked = false; // a blocking enter was made (coalescing learns from what it found)
             int result;
             if (block) {
                 int n = 0;
@@ -101,6 +107,7 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 long wait = capped ? OFFLOAD_WAIT_LIMIT_NANOS : remaining;
                 result = -ErrnoNative.EINTR; // if the enter throws: every entry is given back
                 try {
+                    blocked = enters && !backlogged;
                     result = !enters ? nothingToEnter(remaining)
                             : backlogged ? ring.enterNoWait(n) : blockingEnter(n, wait < 0 ? -1 : wait);
                 } finally {
@@ -112,6 +119,9 @@ final class IoUringWaitStrategy implements WaitStrategy {
                 ring.afterEnter(n, result);
             }
             found = reaper.reap();
+            if (blocked && coalescing != null) {
+                coalescing.waited(heldOut, found);
+            }
             if (!IoUringRing.isTransient(result)) {
                 throw Errors.newException("io_uring_enter", result);
             }
@@ -133,10 +143,12 @@ final class IoUringWaitStrategy implements WaitStrategy {
     /**
      * Submits {@code n} entries and blocks for a completion, or with coalescing on for a batch of them, up to the
      * coalescing bound, and then for the first. Not when the wait ends sooner anyway (a timer due, a bounded
-     * wait): the batch could only shorten it.
+     * wait): the batch could only shorten it; nor while completions come too seldom to fill a batch
+     * ({@link IoUringCoalescing}).
      */
     private int blockingEnter(int n, long waitNanos) {
-        if (batchMicros > 0 && (waitNanos < 0 || waitNanos > batchMicros * 1_000L)) {
+        heldOut = coalescing != null && (waitNanos < 0 || waitNanos > batchMicros * 1_000L) && coalescing.holdOut();
+        if (heldOut) {
             return ring.enter(n, batchCompletions, waitNanos, batchMicros);
         }
         return ring.enter(n, 1, waitNanos);

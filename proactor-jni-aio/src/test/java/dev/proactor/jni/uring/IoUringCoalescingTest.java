@@ -79,10 +79,26 @@ class IoUringCoalescingTest {
     }
 
     /**
-     * An owner-led demultiplexor holding out 20 ms for 64 completions: a ping-pong on one connection brings one
-     * completion at a time, so every wait ends by giving up on the batch, never by a batch; the echo still goes
-     * round, a timer shorter than the hold-out fires, and the first read is started by the test's thread (handed to
-     * the owner).
+     * A bound far above the peer's patience (1 s against a read timeout of 500 ms): a ping-pong on one connection
+     * never finds a quarter of a batch, so its waits do not hold out (they would, for the whole bound, on every
+     * message: each read of the peer would time out).
+     */
+    @Test
+    void aLonePingPongIsNotHeldOutForTheBound() throws Exception {
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "1000000");
+        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
+        assumeTrue(IoUringFeatures.fromProperties(true).batchWaitMicros() > 0, "the kernel lacks it (Linux 6.12+)");
+        echoRounds(20, 500, false);
+    }
+
+    /**
+     * An owner-led demultiplexor that may hold out 20 ms for 64 completions: a ping-pong on one connection brings
+     * one completion at a time, so its waits are plain but for a probe every
+     * {@link IoUringCoalescing#PROBE_EVERY_WAITS} waits, which ends by giving up on the batch, never by a batch (with
+     * the minimum wait not passed to the kernel it would wait for ever); the echo goes round through two probes, a
+     * timer shorter than the hold-out fires, and the first read is started by the test's thread (handed to the
+     * owner).
      */
     @Test
     void loneCompletionsATimerAndForeignStartsAreServedWhileCoalescing() throws Exception {
@@ -90,9 +106,17 @@ class IoUringCoalescingTest {
         System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "20000");
         System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
         assumeTrue(IoUringFeatures.fromProperties(true).batchWaitMicros() > 0, "the kernel lacks it (Linux 6.12+)");
+        echoRounds(2 * IoUringCoalescing.PROBE_EVERY_WAITS + 64, GUARD_SECONDS * 1000, true);
+    }
+
+    /**
+     * An owner-led demultiplexor (coalescing as the properties say) echoes {@code rounds} round trips of a peer whose
+     * reads give up after {@code peerTimeoutMillis}; the first read is started by the test's thread (handed to the
+     * owner); then, if asked, a timer of 1 ms must fire.
+     */
+    private static void echoRounds(int rounds, int peerTimeoutMillis, boolean timer) throws Exception {
         ProactorConfig config = ProactorConfig.builder().engine(IoUringEngineProvider.NAME).threads(1)
                 .leader(LeaderMode.OWNER).strict(true).build();
-        int rounds = 20;
         ByteBuffer buffer = ByteBuffer.allocateDirect(16);
         CompletableFuture<Void> connected = new CompletableFuture<>();
         CompletableFuture<Void> timerFired = new CompletableFuture<>();
@@ -130,7 +154,7 @@ class IoUringCoalescingTest {
             ch.connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()));
             try (Socket peer = server.accept()) {
                 connected.get(GUARD_SECONDS, TimeUnit.SECONDS);
-                peer.setSoTimeout(GUARD_SECONDS * 1000);
+                peer.setSoTimeout(peerTimeoutMillis);
                 ch.read(buffer); // from this thread: handed to the owner
                 OutputStream out = peer.getOutputStream();
                 DataInputStream in = new DataInputStream(peer.getInputStream());
@@ -142,8 +166,10 @@ class IoUringCoalescingTest {
                     in.readFully(back);
                     assertArrayEquals(sent, back, "round " + i);
                 }
-                demux.newTimer(echo).schedule(1, TimeUnit.MILLISECONDS);
-                timerFired.get(GUARD_SECONDS, TimeUnit.SECONDS);
+                if (timer) {
+                    demux.newTimer(echo).schedule(1, TimeUnit.MILLISECONDS);
+                    timerFired.get(GUARD_SECONDS, TimeUnit.SECONDS);
+                }
             }
         }
     }
