@@ -71,9 +71,12 @@ import java.util.Locale;
  *       {@code IORING_FEAT_MIN_TIMEOUT}; off on older kernels); with none by then it waits on for the first, as
  *       without it. Under a steady load below saturation the owner then handles a batch of completions per
  *       wake-up instead of one or a few, at the price of up to that much added latency for each, and for a
- *       doorbell (another thread's start) or an interrupt. Ignored on a shared ring: there the kernel wakes the
- *       waiting thread at each arrival to post its completion, so a longer wait saves no wake-up and only adds
- *       latency (measured: proactor-bench/results/2026-11-28-coalescing).
+ *       doorbell (another thread's start) or an interrupt. A wait holds out only while batches fill
+ *       ({@link IoUringCoalescing}: from a wait that found a quarter of a batch, until one that found fewer, with a
+ *       probe every 1 024 plain waits), so a few connections in ping-pong are not held up. Ignored on a shared
+ *       ring: there the kernel wakes the waiting thread at each arrival to post its completion, so a longer wait
+ *       saves no wake-up and only adds latency (measured: proactor-bench/results/2026-11-28-coalescing and
+ *       -adaptive-coalescing).
  * </ul>
  *
  * @param entries      submission queue entries
