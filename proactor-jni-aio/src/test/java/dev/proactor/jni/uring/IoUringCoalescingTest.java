@@ -85,7 +85,10 @@ class IoUringCoalescingTest {
      */
     @Test
     void aLonePingPongIsNotHeldOutForTheBound() throws Exception {
-        coalesceOrSkip("1000000", "64");
+        assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
+        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "1000000");
+        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
+        assumeTrue(IoUringFeatures.fromProperties(true).batchWaitMicros() > 0, "the kernel lacks it (Linux 6.12+)");
         echoRounds(20, 500, false);
     }
 
@@ -99,16 +102,11 @@ class IoUringCoalescingTest {
      */
     @Test
     void loneCompletionsATimerAndForeignStartsAreServedWhileCoalescing() throws Exception {
-        coalesceOrSkip("20000", "64");
-        echoRounds(2 * IoUringCoalescing.PROBE_EVERY_WAITS + 64, GUARD_SECONDS * 1000, true);
-    }
-
-    /** Sets the coalescing properties; skips the test where io_uring or the kernel's minimum wait is missing. */
-    private static void coalesceOrSkip(String micros, String completions) {
         assumeTrue(IoUring.isAvailable(), () -> "io_uring unavailable: " + IoUring.unavailabilityCause());
-        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, micros);
-        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, completions);
+        System.setProperty(IoUringFeatures.BATCH_WAIT_MICROS_PROPERTY, "20000");
+        System.setProperty(IoUringFeatures.BATCH_WAIT_COMPLETIONS_PROPERTY, "64");
         assumeTrue(IoUringFeatures.fromProperties(true).batchWaitMicros() > 0, "the kernel lacks it (Linux 6.12+)");
+        echoRounds(2 * IoUringCoalescing.PROBE_EVERY_WAITS + 64, GUARD_SECONDS * 1000, true);
     }
 
     /**
