@@ -36,7 +36,7 @@ echo "== $name $(grep -o 'msgs_per_s=[0-9]*\|server_cpu_pct=[0-9.]*\| cpu_pct=[0
 if [ -n "$RECORD" ]; then
   echo "# samples $(perf script -i $out/$name.perf.data -F tid 2>/dev/null | wc -l)" > $out/$name.top.txt
   perf report -i $out/$name.perf.data --no-children --sort sym --stdio -g none 2>/dev/null | grep -E '^ +[0-9]' \
-      | head -60 >> $out/$name.top.txt
+      | head -250 >> $out/$name.top.txt
   rm -f $out/$name.perf.data
 elif [ -z "$AP" ]; then
   echo -n "   per msg:"
