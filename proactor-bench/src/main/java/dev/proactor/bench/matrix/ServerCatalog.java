@@ -37,10 +37,10 @@ public final class ServerCatalog {
             // (heap) receives into directly; "all" receives through the provided-buffer ring's multishot RECV.
             new ServerDefinition("proactor-io_uring-multishot", Kind.PROACTOR,
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=all")),
-            // The same A/B for heap buffers (the NIO.2 provider's and Tomcat's usual reads), where the default
-            // arms the multishot receive; "-singleshot" turns it off.
+            // The same A/B for heap buffers (the NIO.2 provider's and Tomcat's usual reads): "-heap" arms the
+            // multishot receive, "-singleshot" posts a RECV per read (the engine's default), whatever the default.
             new ServerDefinition("proactor-io_uring-heap", Kind.PROACTOR, "echo-server",
-                    List.of("-Dproactor.engine=io_uring"), List.of("--heap")),
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=heap"), List.of("--heap")),
             new ServerDefinition("proactor-io_uring-heap-singleshot", Kind.PROACTOR, "echo-server",
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off"), List.of("--heap")),
             // The A/B of the multishot accept, whatever the default: one armed accept per listener, or an ACCEPT per
