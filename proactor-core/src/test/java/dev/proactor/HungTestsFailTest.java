@@ -15,8 +15,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * The build gives every test method a timeout, run in a thread of its own (the parent pom's surefire
  * {@code configurationParameters}, {@code proactor.test.methodTimeout}): a test that hangs then fails with the stack
- * of its thread and the run goes on, instead of holding the build until CI's limit. Here because it fails when the
- * setting is lost, or when a module's own surefire configuration replaces it.
+ * of its thread and the run goes on, instead of holding the build until CI's limit. It fails when the setting no
+ * longer reaches this module's tests (checked here, in the first module the parent configures).
  */
 @ExtendWith(HungTestsFailTest.Configuration.class)
 class HungTestsFailTest {
