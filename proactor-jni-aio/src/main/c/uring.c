@@ -25,6 +25,14 @@
 #define IORING_FEAT_MIN_TIMEOUT (1U << 15)
 #endif
 
+/* Linux 6.10 (receive bundles: one RECV fills several blocks of a provided-buffer ring); the values are the kernel's. */
+#ifndef IORING_RECVSEND_BUNDLE
+#define IORING_RECVSEND_BUNDLE (1U << 4)
+#endif
+#ifndef IORING_FEAT_RECVSEND_BUNDLE
+#define IORING_FEAT_RECVSEND_BUNDLE (1U << 14)
+#endif
+
 /* io_uring_setup(2): params_address points at a zeroed struct io_uring_params Java owns (flags set in it). */
 static jint uring_setup(JNIEnv *env, jclass cls, jint entries, jlong params_address) {
     PJ_UNUSED(env);
@@ -261,6 +269,7 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_FEAT_EXT_ARG),
     PJ_CONSTANT(IORING_FEAT_SUBMIT_STABLE),
     PJ_CONSTANT(IORING_FEAT_MIN_TIMEOUT),
+    PJ_CONSTANT(IORING_FEAT_RECVSEND_BUNDLE),
     PJ_CONSTANT(IORING_ENTER_GETEVENTS),
     PJ_CONSTANT(IORING_REGISTER_PROBE),
     PJ_CONSTANT(IORING_REGISTER_ENABLE_RINGS),
@@ -269,6 +278,7 @@ static const struct pj_constant constants[] = {
     PJ_CONSTANT(IORING_CQE_BUFFER_SHIFT),
     PJ_CONSTANT(IOSQE_BUFFER_SELECT),
     PJ_CONSTANT(IORING_RECVSEND_POLL_FIRST),
+    PJ_CONSTANT(IORING_RECVSEND_BUNDLE),
     PJ_CONSTANT(IORING_ASYNC_CANCEL_ALL),
     PJ_CONSTANT(IOSQE_ASYNC),
     PJ_CONSTANT(POLLIN),

@@ -30,15 +30,17 @@ public final class IoUring {
     private static final boolean DEFER_TASKRUN_SUPPORTED;
     private static final boolean COOP_TASKRUN_SUPPORTED;
     private static final boolean MIN_TIMEOUT_SUPPORTED;
+    private static final boolean RECV_BUNDLE_SUPPORTED;
     private static final Throwable UNAVAILABILITY_CAUSE;
 
     static {
-        boolean[] optional = new boolean[4];
+        boolean[] optional = new boolean[5];
         UNAVAILABILITY_CAUSE = probe(optional);
         SINGLE_ISSUER_SUPPORTED = optional[0];
         DEFER_TASKRUN_SUPPORTED = optional[1];
         COOP_TASKRUN_SUPPORTED = optional[2];
         MIN_TIMEOUT_SUPPORTED = optional[3];
+        RECV_BUNDLE_SUPPORTED = optional[4];
     }
 
     private IoUring() {
@@ -92,6 +94,14 @@ public final class IoUring {
         return MIN_TIMEOUT_SUPPORTED;
     }
 
+    /**
+     * Whether the kernel has {@code IORING_FEAT_RECVSEND_BUNDLE} (Linux 6.10+): one receive fills several blocks of
+     * a provided-buffer ring. False when unavailable.
+     */
+    public static boolean isRecvBundleSupported() {
+        return RECV_BUNDLE_SUPPORTED;
+    }
+
     private static Throwable probe(boolean[] optional) {
         Throwable libraryCause = NativeLibrary.unavailabilityCause();
         if (libraryCause != null) {
@@ -113,6 +123,7 @@ public final class IoUring {
                 return opcodes;
             }
             optional[3] = (features & IoUringNative.FEAT_MIN_TIMEOUT) != 0;
+            optional[4] = (features & IoUringNative.FEAT_RECVSEND_BUNDLE) != 0;
         } finally {
             IoNative.close(fd);
         }

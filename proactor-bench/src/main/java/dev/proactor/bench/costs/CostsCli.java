@@ -31,9 +31,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "costs", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
         description = {"Counted costs per echoed message: each server on one thread pinned to CPU 0, the C load "
-                + "generator on CPU 1 (1 KiB ping-pong), perf stat --per-thread on the server inside the generator's "
-                + "measured window: CPU time, system calls by kind, context switches by thread, io_uring enters and "
-                + "SQEs per enter, per message.",
+                + "generator on CPU 1 (ping-pong of --block bytes), perf stat --per-thread on the server inside the "
+                + "generator's measured window: CPU time, system calls by kind, context switches by thread, io_uring "
+                + "enters and SQEs per enter, per message.",
                 "Each round runs every row, every server unpaced (saturation) and then at a fixed offered rate below "
                         + "saturation (by default half the lowest round-1 saturation of the row); the server order "
                         + "rotates each round. Writes results.csv and summary.md."})
@@ -41,7 +41,7 @@ public final class CostsCli implements Callable<Integer> {
     /** The servers compared by default. */
     static final List<String> DEFAULT_SERVERS = List.of("proactor-nio-epoll", "proactor-epoll", "proactor-io_uring",
             "netty-nio", "netty-epoll", "netty-io_uring", "tp-reactor", "c-epoll", "c-io_uring");
-    /** Bytes per message. */
+    /** Bytes per message by default. */
     static final int BLOCK = 1024;
 
     @Spec
@@ -54,6 +54,11 @@ public final class CostsCli implements Callable<Integer> {
     @Option(names = "--sessions", split = ",", paramLabel = "N", defaultValue = "1,100,1000,10000",
             description = "Rows: TCP sessions (default: ${DEFAULT-VALUE}).")
     private List<Integer> sessions;
+
+    @Option(names = "--block", paramLabel = "BYTES", defaultValue = "1024",
+            description = "Bytes per message, 1 .. 16777216 (default: ${DEFAULT-VALUE}); servers read them into their "
+                    + "own buffers (the project's echo server: 16 KiB unless a row says otherwise).")
+    private int block;
 
     @Option(names = "--servers", split = ",", paramLabel = "NAME",
             description = "Servers, in round 1's order (default: " + "proactor-nio-epoll,proactor-epoll,"
@@ -137,7 +142,7 @@ public final class CostsCli implements Callable<Integer> {
     private CostsOptions toOptions(RepoLayout layout) throws UsageException {
         List<Row> rows = new ArrayList<>();
         for (int s : new LinkedHashSet<>(OptionChecks.atLeast("--sessions", sessions, 1))) {
-            rows.add(new Row(s, 1, BLOCK, 0, "0", 0));
+            rows.add(new Row(s, 1, OptionChecks.inRange("--block", block, 1, 16 << 20), 0, "0", 0));
         }
         List<String> names = servers == null ? DEFAULT_SERVERS : servers;
         if (new LinkedHashSet<>(names).size() != names.size()) {

@@ -207,7 +207,8 @@ public final class CostsCommand {
                 : "pinning: none; server and client compete for CPUs");
         lines.add("server JVM: " + MachineInfo.javaVersion(o.java()) + " (" + o.java() + "), options `"
                 + String.join(" ", o.jvmOptions()) + "`");
-        lines.add("load generator: " + launcher.loadgen() + ", 1 thread, 1 KiB ping-pong (window 0)"
+        lines.add("load generator: " + launcher.loadgen() + ", 1 thread, " + o.rows().get(0).blockText()
+                + " ping-pong (window 0)"
                 + (o.reconnect() ? ", every message on a new connection (--reconnect: a message is a connection"
                         + " accepted, echoed and closed)" : "") + "; " + plan);
         lines.add("perf: `perf stat -x, --per-thread -p SERVER`, attached during the warm-up, counting " + o.window()

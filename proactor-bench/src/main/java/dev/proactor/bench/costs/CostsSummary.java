@@ -87,7 +87,8 @@ public final class CostsSummary {
             md.append("- perf events this kernel lacks (their columns are empty): ")
                     .append(String.join(", ", missingEvents)).append('\n');
         }
-        md.append("- each cell: median (min-max) over the rounds; per message = per echoed 1 KiB block; CPU = the "
+        md.append("- each cell: median (min-max) over the rounds; per message = per echoed ")
+                .append(rows.isEmpty() ? "block" : rows.get(0).blockText() + " block").append("; CPU = the "
                 + "server's task-clock (every thread, user + kernel) per message in ns; a fixed-rate run that achieved "
                 + "less than 97 % of the offered rate, or more than 103 % (catching up after falling behind), is "
                 + "counted under `saturated`; a run during which other processes took "

@@ -35,6 +35,23 @@ public final class OptionChecks {
     }
 
     /**
+     * Checks a range.
+     *
+     * @param option the option's name, for the message
+     * @param value  the value given
+     * @param min    the smallest allowed value
+     * @param max    the largest allowed value
+     * @return {@code value}
+     * @throws UsageException when {@code value} is outside {@code min..max}
+     */
+    public static int inRange(String option, int value, int min, int max) throws UsageException {
+        if (value < min || value > max) {
+            throw new UsageException(option + " must be in " + min + " .. " + max + ", got " + value);
+        }
+        return value;
+    }
+
+    /**
      * Checks a lower bound on every value of a list.
      *
      * @param option the option's name, for the message

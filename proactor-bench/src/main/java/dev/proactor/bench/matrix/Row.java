@@ -43,6 +43,15 @@ public record Row(int sessions, int threads, int block, int window, String windo
     }
 
     /**
+     * The block in words, e.g. {@code 1 KiB} or {@code 100 B}.
+     *
+     * @return the description
+     */
+    public String blockText() {
+        return block % 1024 == 0 ? block / 1024 + " KiB" : block + " B";
+    }
+
+    /**
      * Human-readable window, e.g. {@code 0 (ping-pong)} or {@code 4096 (8x block)}.
      *
      * @return the description

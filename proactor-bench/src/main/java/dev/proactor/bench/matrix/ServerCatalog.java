@@ -43,6 +43,15 @@ public final class ServerCatalog {
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=heap"), List.of("--heap")),
             new ServerDefinition("proactor-io_uring-heap-singleshot", Kind.PROACTOR, "echo-server",
                     List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off"), List.of("--heap")),
+            // The A/B of receive bundles, whatever the default: heap reads with room for four blocks of the ring (64
+            // KiB), for messages larger than a block (costs --block); "-bundle" fills several blocks per read,
+            // "-nobundle" one.
+            new ServerDefinition("proactor-io_uring-heap-bundle", Kind.PROACTOR, "echo-server",
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off",
+                            "-Dproactor.uring.recvBundle=true"), List.of("--heap", "--buffer", "65536")),
+            new ServerDefinition("proactor-io_uring-heap-nobundle", Kind.PROACTOR, "echo-server",
+                    List.of("-Dproactor.engine=io_uring", "-Dproactor.uring.multishotRecv=off",
+                            "-Dproactor.uring.recvBundle=false"), List.of("--heap", "--buffer", "65536")),
             // The A/B of the multishot accept, whatever the default: one armed accept per listener, or an ACCEPT per
             // accept (run with costs --reconnect, where every message is a connection).
             new ServerDefinition("proactor-io_uring-multishot-accept", Kind.PROACTOR,

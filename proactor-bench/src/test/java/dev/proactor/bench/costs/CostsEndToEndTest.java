@@ -82,7 +82,9 @@ class CostsEndToEndTest {
      * and once more per wake-up of its listener to find the backlog empty, so at least once per message and about
      * twice (counted by perf, exact but for the connections that straddle the window's edges; a wake-up whose
      * connection an earlier loop already took adds one that finds nothing: 2.11 seen), in both modes; never 0, as
-     * without {@code --reconnect}.
+     * without {@code --reconnect}. The lower bound is loose: messages per second come from the load generator's
+     * whole window and accepts from perf's shorter one inside it, so a stall of the 2 vCPUs inside perf's window
+     * counts fewer accepts than the average rate says (0.85 seen once in a busy build).
      */
     @Test
     void reconnectCountsAnAcceptPerMessage(@TempDir Path dir) throws Exception {
@@ -92,7 +94,7 @@ class CostsEndToEndTest {
         for (String line : csv.subList(1, 3)) {
             String[] run = line.split(",", -1);
             double accepts = Double.parseDouble(run[header.indexOf("accept4_per_msg")]);
-            assertTrue(accepts > 0.95 && accepts < 3, line);
+            assertTrue(accepts > 0.5 && accepts < 3, line);
         }
         assertTrue(Files.readString(dir.resolve("summary.md"), StandardCharsets.UTF_8).contains("--reconnect"));
     }

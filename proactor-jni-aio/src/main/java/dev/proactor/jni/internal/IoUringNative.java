@@ -112,11 +112,18 @@ public final class IoUringNative {
     public static final int FEAT_SUBMIT_STABLE = NativeConstants.intValue("IORING_FEAT_SUBMIT_STABLE");
     /** The kernel reads {@code min_wait_usec} of the enter's extended argument (Linux 6.12+). */
     public static final int FEAT_MIN_TIMEOUT = NativeConstants.intValue("IORING_FEAT_MIN_TIMEOUT");
+    /** The kernel takes {@link #RECVSEND_BUNDLE} on a receive (Linux 6.10+). */
+    public static final int FEAT_RECVSEND_BUNDLE = NativeConstants.intValue("IORING_FEAT_RECVSEND_BUNDLE");
     public static final int ENTER_GETEVENTS = NativeConstants.intValue("IORING_ENTER_GETEVENTS");
     public static final int REGISTER_PROBE = NativeConstants.intValue("IORING_REGISTER_PROBE");
     public static final int REGISTER_ENABLE_RINGS = NativeConstants.intValue("IORING_REGISTER_ENABLE_RINGS");
     public static final int REGISTER_PBUF_RING = NativeConstants.intValue("IORING_REGISTER_PBUF_RING");
     public static final int RECVSEND_POLL_FIRST = NativeConstants.intValue("IORING_RECVSEND_POLL_FIRST");
+    /**
+     * A buffer-select {@code RECV} may fill several blocks of the provided-buffer ring, in ring order, each but the
+     * last whole (the CQE names the first); it may bring more than the SQE's length when more bytes are queued.
+     */
+    public static final int RECVSEND_BUNDLE = NativeConstants.intValue("IORING_RECVSEND_BUNDLE");
     public static final int ASYNC_CANCEL_ALL = NativeConstants.intValue("IORING_ASYNC_CANCEL_ALL");
     public static final int IOSQE_ASYNC = NativeConstants.intValue("IOSQE_ASYNC");
     public static final int IOSQE_BUFFER_SELECT = NativeConstants.intValue("IOSQE_BUFFER_SELECT");

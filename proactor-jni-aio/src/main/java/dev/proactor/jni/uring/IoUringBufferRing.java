@@ -27,6 +27,13 @@ import java.nio.ByteOrder;
  * <p>A channel with a multishot receive ({@link IoUringMultishotRecv}) may hold a few blocks past their CQE, until
  * a read takes their bytes: {@link #hold} counts such a block out, {@link #release} gives it back.
  *
+ * <p>A receive bundle ({@code IORING_RECVSEND_BUNDLE}, {@link IoUringFeatures#recvBundle()}) fills several blocks
+ * in one CQE, which names only the first. The kernel takes blocks in the order they were put in the ring, each whole
+ * but the last, so this ring remembers, for every block in it, the block put after it ({@link #nextBid}): a CQE's
+ * blocks are its first and the chain that follows, as many as its bytes fill ({@link #blocksFilled}). A block's
+ * successor is written when that successor is put, before the kernel can take it, and stays until the block itself
+ * is put again, which is after its CQE was handled.
+ *
  * <p>Threading. Blocks are given back, and the ring's tail written, under this object's monitor: by the thread that
  * handles completions (the engine's leader, or its quiesce with no leader: {@link IoUringReaper}), and, for a block
  * a multishot receive held, by the thread that takes its last bytes at a read's start or closes the channel. The
@@ -59,6 +66,12 @@ final class IoUringBufferRing {
     private long shortages;
     /** Blocks multishot receives hold past their CQE now. Guarded by this. */
     private int held;
+    /** Per block: whether it is held past its CQE ({@link #hold}). Guarded by this. */
+    private final boolean[] heldBlock;
+    /** Per block: the block put in the ring right after it (see the class documentation). Guarded by this. */
+    private final short[] nextBid;
+    /** The block put last, or -1. Guarded by this. */
+    private int lastPut = -1;
 
     private IoUringBufferRing(int count, int blockSize) {
         // alignedSlice rounds both ends inwards to the alignment: a page more than whole pages leaves them whole.
@@ -69,6 +82,8 @@ final class IoUringBufferRing {
         this.blocksAddress = DirectBuffers.address(blocks);
         this.mask = count - 1;
         this.blockSize = blockSize;
+        this.heldBlock = new boolean[count];
+        this.nextBid = new short[count];
         for (int bid = 0; bid < count; bid++) {
             put(bid);
         }
@@ -120,19 +135,68 @@ final class IoUringBufferRing {
         return BounceCopies.drain(blocks, bid * blockSize + from, count, request);
     }
 
+    /** Blocks a CQE of {@code result} bytes filled: one for a result of a block or less (or an error), else more. */
+    int blocksFilled(int result) {
+        return result <= blockSize ? 1 : (result + blockSize - 1) / blockSize;
+    }
+
+    /** The block the kernel takes after {@code bid} (it took {@code bid} with a bundle). See {@link #blocksFilled}. */
+    synchronized int next(int bid) {
+        return nextBid[bid];
+    }
+
+    /**
+     * Copies the first {@code result} bytes a CQE brought, from its first block {@code first} on through the blocks
+     * the kernel took after it, into the request's buffers in order, moving their positions; as many as their space
+     * takes.
+     *
+     * @return the bytes copied: {@code result}, or fewer if the buffers were full first
+     */
+    int copyOutFilled(int first, int result, IoRequest request) {
+        int copied = 0;
+        int bid = first;
+        while (true) {
+            int inBlock = Math.min(blockSize, result - copied);
+            int n = copyOut(bid, 0, inBlock, request);
+            copied += n;
+            if (n < inBlock || copied == result) {
+                return copied;
+            }
+            bid = next(bid);
+        }
+    }
+
     /** Gives block {@code bid} back to the kernel, once its bytes were copied. */
     synchronized void giveBack(int bid) {
         put(bid);
         blocksUsed++;
     }
 
-    /** Counts block {@code bid}, which a CQE carried, as held past its CQE by a multishot receive. */
+    /**
+     * Gives back the blocks after the first that a bundle's CQE of {@code result} bytes filled (none for a CQE of
+     * one block), but those held past it ({@link #hold}). Called under the channel's monitor, where such blocks
+     * are held and released; the first block is its caller's to give back.
+     */
+    synchronized void giveBackRest(int first, int result) {
+        int bid = nextBid[first];
+        for (int i = blocksFilled(result) - 1; i > 0; i--) {
+            int after = nextBid[bid]; // read first: putting bid may rewrite its link
+            if (!heldBlock[bid]) {
+                giveBack(bid);
+            }
+            bid = after;
+        }
+    }
+
+    /** Counts block {@code bid}, which a CQE carried, as held past its CQE (a multishot receive, a bundle's rest). */
     synchronized void hold(int bid) {
+        heldBlock[bid] = true;
         held++;
     }
 
     /** Gives back block {@code bid}, which {@link #hold} counted. Any thread, under the holding channel's monitor. */
     synchronized void release(int bid) {
+        heldBlock[bid] = false;
         held--;
         giveBack(bid);
     }
@@ -163,6 +227,10 @@ final class IoUringBufferRing {
         entries.putLong(base + IoUringNative.BUF_ADDR, blocksAddress + (long) bid * blockSize);
         entries.putInt(base + IoUringNative.BUF_LEN, blockSize);
         entries.putShort(base + IoUringNative.BUF_BID, (short) bid);
+        if (lastPut >= 0) {
+            nextBid[lastPut] = (short) bid;
+        }
+        lastPut = bid;
         tail++;
         SHORT.setRelease(entries, IoUringNative.BUF_RING_TAIL, (short) tail);
     }

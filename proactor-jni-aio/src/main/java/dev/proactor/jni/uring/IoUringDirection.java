@@ -41,8 +41,9 @@ final class IoUringDirection {
      */
     long drainedAtTurn = -1;
     /**
-     * The block of the engine's provided-buffer ring the kernel filled for the CQE being handled, or -1: set by
-     * {@link IoUringReaper} around the handling of that one CQE, which gives the block back right after it.
+     * The block of the engine's provided-buffer ring the kernel filled for the CQE being handled (a receive bundle's
+     * first, see {@link IoUringBundles}), or -1: set by {@link IoUringReaper} around the handling of that one CQE,
+     * which gives the blocks back right after it.
      */
     int selectedBlock = -1;
     /** Bytes the datagram receive in flight has room for (in its buffer, or in the bounce block). */

@@ -46,7 +46,7 @@ import java.util.Locale;
  *       {@value #BLOCK_SIZE} bytes in the engine's provided-buffer ring ({@link IoUringBufferRing}, Linux
  *       5.19+; a power of two up to 32768). A stream read of heap buffers then goes to the ring as one {@code RECV}
  *       from which the kernel takes a block when bytes arrive, instead of a poll followed by a {@code recv} system
- *       call of the leader's; a read takes at most one block. Off, on an older kernel, or when the ring has no
+ *       call of the leader's; a read takes one block (several as a receive bundle, below). Off, on an older kernel, or when the ring has no
  *       block left at a receive, such a read polls and then receives through a shared block. Reads into direct
  *       buffers never use it: the kernel receives straight into them.
  *   <li>{@code proactor.uring.multishotRecv} ({@code off}, the default ({@link #DEFAULT_MULTISHOT_RECV}),
@@ -57,6 +57,13 @@ import java.util.Locale;
  *       {@code heap}: the reads of heap buffers that use the provided-buffer ring; {@code all}: also reads into
  *       one direct buffer (the bytes are then copied from the block: one copy more, one SQE less). Off on an
  *       older kernel, or without the provided-buffer ring.
+ *   <li>{@code proactor.uring.recvBundle} (default {@value #RECV_BUNDLE_DEFAULT}): a stream read of heap buffers
+ *       with room for two blocks or more goes to the provided-buffer ring as one receive bundle
+ *       ({@code IORING_RECVSEND_BUNDLE}, Linux 6.10+; off on older kernels or without the ring): the kernel fills
+ *       as many blocks as the bytes there take, up to the read's room rounded down to whole blocks, in one
+ *       completion, where a read of the ring otherwise takes one block. The kernel may bring more than was asked
+ *       when more bytes are queued; the rest is held for the direction's next reads, as a multishot receive holds
+ *       what arrives between reads. The multishot receive itself takes a block per arrival, bundles or not.
  *   <li>{@code proactor.uring.multishotAccept} (default {@value #MULTISHOT_ACCEPT_DEFAULT}): an accept that goes to
  *       the ring is posted as one {@code IORING_ACCEPT_MULTISHOT} accept (Linux 5.19+; off on older kernels) that
  *       stays armed across the accepts of its channel: each connection completes the pending accept, or is held
@@ -88,13 +95,15 @@ import java.util.Locale;
  * @param multishotRecv which stream reads arm a multishot receive ({@link MultishotRecv#OFF} without the
  *                      provided-buffer ring or on a kernel without it)
  * @param multishotAccept whether accepts in the ring are multishot accepts
+ * @param recvBundle   whether heap reads of two blocks or more receive as a bundle (false without the
+ *                     provided-buffer ring or on a kernel without bundles)
  * @param batchWaitMicros the longest a leader's wait holds out for {@code batchWaitCompletions} completions, 0 for
  *                        no coalescing (the property off, or a kernel without it)
  * @param batchWaitCompletions how many completions a coalescing wait holds out for
  */
 record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolean coopTaskrun, boolean singleIssuer,
                        int providedBuffers, MultishotRecv multishotRecv, boolean multishotAccept,
-                       int batchWaitMicros, int batchWaitCompletions) {
+                       boolean recvBundle, int batchWaitMicros, int batchWaitCompletions) {
 
     /** When a stream read or write is tried on the socket at start ({@code proactor.uring.tryFirst}). */
     enum TryFirst {
@@ -141,6 +150,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
     static final String PROVIDED_BUFFERS_PROPERTY = "proactor.uring.providedBuffers";
     static final String MULTISHOT_RECV_PROPERTY = "proactor.uring.multishotRecv";
     static final String MULTISHOT_ACCEPT_PROPERTY = "proactor.uring.multishotAccept";
+    static final String RECV_BUNDLE_PROPERTY = "proactor.uring.recvBundle";
     static final String BATCH_WAIT_MICROS_PROPERTY = "proactor.uring.batchWaitMicros";
     static final String BATCH_WAIT_COMPLETIONS_PROPERTY = "proactor.uring.batchWaitCompletions";
     /** The default of {@link #BATCH_WAIT_COMPLETIONS_PROPERTY}. */
@@ -153,6 +163,8 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
      * the armed accept's CQEs at start ({@link IoUringAwaitedMultishot}).
      */
     static final boolean MULTISHOT_ACCEPT_DEFAULT = false;
+    /** The default of {@link #RECV_BUNDLE_PROPERTY}, where the kernel has receive bundles. */
+    static final boolean RECV_BUNDLE_DEFAULT = true;
     /** Bytes per block of the provided-buffer ring: a TLS record's largest, and a common application buffer. */
     static final int BLOCK_SIZE = 16 * 1024;
 
@@ -178,6 +190,8 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         // Multishot accept came with 5.19 (probed as the features above).
         boolean multishotAccept = flag(MULTISHOT_ACCEPT_PROPERTY, MULTISHOT_ACCEPT_DEFAULT)
                 && IoUring.isSingleIssuerSupported();
+        boolean recvBundle = flag(RECV_BUNDLE_PROPERTY, RECV_BUNDLE_DEFAULT) && providedBuffers > 0
+                && IoUring.isRecvBundleSupported();
         int batchWaitMicros = intInRange(BATCH_WAIT_MICROS_PROPERTY, 0, 0, 1_000_000);
         int batchWaitCompletions = intInRange(BATCH_WAIT_COMPLETIONS_PROPERTY, BATCH_WAIT_COMPLETIONS_DEFAULT, 1,
                 32768);
@@ -187,7 +201,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
             batchWaitMicros = 0;
         }
         return new IoUringFeatures(entries, pollFirst, tryFirstProperty(), coopTaskrun, singleIssuer,
-                providedBuffers, multishotRecv, multishotAccept, batchWaitMicros, batchWaitCompletions);
+                providedBuffers, multishotRecv, multishotAccept, recvBundle, batchWaitMicros, batchWaitCompletions);
     }
 
     /** An integer in {@code min..max} from {@code property}, else {@code byDefault}. */
@@ -274,7 +288,7 @@ record IoUringFeatures(int entries, boolean pollFirst, TryFirst tryFirst, boolea
         return "pollFirst=" + pollFirst + " tryFirst=" + tryFirst + " coopTaskrun=" + coopTaskrun + " singleIssuer="
                 + singleIssuer + " (deferTaskrun: kernel " + (IoUring.isDeferTaskrunSupported() ? "has it" : "lacks it")
                 + ") providedBuffers=" + providedBuffers + "x" + BLOCK_SIZE + " multishotRecv="
-                + multishotRecv.name().toLowerCase(Locale.ROOT) + " multishotAccept=" + multishotAccept
+                + multishotRecv.name().toLowerCase(Locale.ROOT) + " multishotAccept=" + multishotAccept + " recvBundle=" + recvBundle
                 + " batchWait=" + (batchWaitMicros == 0 ? "off" : batchWaitCompletions + "/" + batchWaitMicros + "us");
     }
 }

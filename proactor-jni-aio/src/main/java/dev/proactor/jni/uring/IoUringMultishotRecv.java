@@ -59,6 +59,11 @@ final class IoUringMultishotRecv extends IoUringMultishot {
         return count > 0;
     }
 
+    /** Whether the first thing held is bytes (not the end of the stream or an error). */
+    boolean holdsBytesFirst() {
+        return count > 0 && results[head] > 0;
+    }
+
     /** Blocks held now. */
     int heldBlocks() {
         return heldBlocks;
@@ -106,13 +111,30 @@ final class IoUringMultishotRecv extends IoUringMultishot {
         return false;
     }
 
+    /**
+     * Holds {@code bytes} of block {@code block} that a receive bundle brought and its read had no room for, after
+     * what is held already; {@code taken} of them (at the block's start) the read took, which only the first held
+     * block may have (see {@link IoUringBundles}).
+     */
+    void holdBundleRest(int block, int bytes, int taken, IoUringBufferRing ring) {
+        boolean first = count == 0;
+        if (taken > 0 && !first) {
+            throw new IllegalStateException("a receive bundle's block " + block + " taken in part behind held bytes");
+        }
+        hold(bytes, block, ring);
+        if (first) {
+            headOffset = taken;
+        }
+    }
+
     /** What {@link #take} returns for the end of the stream (0 bytes is a read whose buffers had no room). */
     static final int END_OF_STREAM = Integer.MIN_VALUE;
 
     /**
      * Takes what is held (it holds something) into the request's buffers: the bytes of the first held block, as many
-     * as fit (a block emptied goes back to the ring; what does not fit stays held with its offset), as a read of the
-     * ring takes at most a block; or, with no bytes before it, the end of the stream or the error held.
+     * as fit (a block emptied goes back to the ring; what does not fit stays held with its offset); or, with no bytes
+     * before it, the end of the stream or the error held. A read takes block after block while it has room
+     * ({@link #holdsBytesFirst()}).
      *
      * @return the bytes copied (0 if the buffers had no room when copied to: another thread moved them), or
      *         {@link #END_OF_STREAM}, or -errno

@@ -51,6 +51,11 @@ final class IoUringOpsContext {
         return submission.submittedByOwnThread();
     }
 
+    /** Whether heap reads of two blocks or more receive as a bundle (see {@link IoUringFeatures#recvBundle()}). */
+    boolean recvBundle() {
+        return providedBuffers != null && features.recvBundle();
+    }
+
     /** Which stream reads arm a multishot receive: {@code OFF} without the provided-buffer ring. */
     IoUringFeatures.MultishotRecv multishotRecv() {
         return providedBuffers == null ? IoUringFeatures.MultishotRecv.OFF : features.multishotRecv();

@@ -16,8 +16,8 @@ import java.nio.ByteBuffer;
 /**
  * Reads for {@link IoUringOps}: a stream {@code READ}, and a file {@code READ_FILE} at the request's position, into
  * one direct buffer ({@code RECV}, or {@code READ} on a file), several direct buffers through the direction's iovecs
- * ({@code READV}), or heap buffers: on a stream, a {@code RECV} into a block of the engine's provided-buffer ring
- * ({@link IoUringOps#MODE_PROVIDED}), or without one a poll for input and then a receive through a shared block
+ * ({@code READV}), or heap buffers: on a stream, a {@code RECV} into a block (or a bundle of blocks) of the
+ * engine's provided-buffer ring ({@link IoUringOps#MODE_PROVIDED}), or without one a poll for input and then a receive through a shared block
  * ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by {@link BounceCopies}); the
  * way it was built is noted in the direction ({@code mode}) for the completion. A stream read is first tried on the
  * socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the direction's last read
@@ -136,10 +136,10 @@ final class IoUringReadOps {
     /**
      * A stream read into heap buffers: received at once through a shared block if {@code receiveNow}
      * ({@link IoUringOps#MODE_READY}); else, or if nothing was there, a {@code RECV} that takes a block of the
-     * engine's provided-buffer ring when bytes arrive ({@link IoUringOps#MODE_PROVIDED}, at most a block), or,
-     * without that ring, a poll for input whose completion receives the bytes ({@link #readyToRead}). A RECV into
-     * memory of the connection's own would hold it for as long as it waits, and a server's idle connections all wait
-     * with a read pending.
+     * engine's provided-buffer ring when bytes arrive ({@link IoUringOps#MODE_PROVIDED}; several blocks as a receive
+     * bundle, {@link IoUringBundles}), or, without that ring, a poll for input whose completion receives the bytes
+     * ({@link #readyToRead}). A RECV into memory of the connection's own would hold it for as long as it waits, and a
+     * server's idle connections all wait with a read pending.
      *
      * @return the SQE to write, or null if the read finished at once (result recorded)
      */
@@ -162,9 +162,13 @@ final class IoUringReadOps {
             return armMultishot(dir);
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
-        dir.asked = Math.min(want, provided.blockSize());
-        return dir.sqe.providedRecv(dir.channel.fd, receiveNow || drained(dir) ? context.pollFirstPriority() : 0,
-                (int) dir.asked);
+        int block = provided.blockSize();
+        // A bundle asks for whole blocks, so that every block it fills is whole but its last.
+        boolean bundle = context.recvBundle() && want >= 2 * block;
+        dir.asked = bundle ? want / block * block : Math.min(want, block);
+        int ioprio = (receiveNow || drained(dir) ? context.pollFirstPriority() : 0)
+                | (bundle ? IoUringNative.RECVSEND_BUNDLE : 0);
+        return dir.sqe.providedRecv(dir.channel.fd, ioprio, (int) dir.asked);
     }
 
     /**
@@ -275,7 +279,8 @@ final class IoUringReadOps {
     /** Finishes the read with what the direction's multishot receive holds (it holds something). */
     private static void completeFromHeld(IoUringOpsContext context, IoUringDirection dir, IoRequest request)
             throws IOException {
-        int result = dir.multishot.take(request, context.providedBuffers());
+        IoUringMultishotRecv held = dir.multishot;
+        int result = held.take(request, context.providedBuffers());
         if (result == IoUringMultishotRecv.END_OF_STREAM) {
             request.complete(-1);
             return;
@@ -283,7 +288,12 @@ final class IoUringReadOps {
         if (result < 0) {
             throw Errors.newException("recv", result);
         }
-        request.complete(result);
+        int total = result;
+        while (result > 0 && held.holdsBytesFirst() && BounceCopies.space(request, 1) > 0) {
+            result = held.take(request, context.providedBuffers()); // the next blocks' bytes, while there is room
+            total += result;
+        }
+        request.complete(total);
     }
 
     /**
@@ -335,7 +345,7 @@ final class IoUringReadOps {
                     throw new IllegalStateException("a provided-buffer receive of " + result
                             + " bytes without a block");
                 }
-                context.providedBuffers().copyOut(dir.selectedBlock, result, request);
+                result = IoUringBundles.copyOut(context.providedBuffers(), dir, request, result);
                 break;
             default:
                 break; // MODE_READY: copied out of the shared block already

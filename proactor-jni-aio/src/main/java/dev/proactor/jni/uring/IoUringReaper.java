@@ -133,35 +133,51 @@ final class IoUringReaper {
         IoUringDirection dir = slots.get(userData);
         if (dir == null) {
             LOG.error("io_uring completion for unknown slot {} (result {}) ignored", userData, result);
+            if (block >= 0) {
+                providedBuffers.giveBackRest(block, result);
+            }
             return false;
         }
-        IoUringChannel channel = dir.channel;
-        synchronized (channel) {
-            IoUringMultishot multishot = dir.multishotRequest();
-            if (multishot != null && multishot.slot() == (int) userData) {
-                return onMultishot(dir, multishot, result, flags, block);
-            }
-            IoRequest request = dir.request;
-            if (request == null || dir.slot != (int) userData) {
-                LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
-                return false;
-            }
-            boolean done;
-            dir.selectedBlock = block;
+        synchronized (dir.channel) {
             try {
-                done = starter.advance(dir, request, result);
-            } catch (Throwable e) {
-                // An Error too (e.g. no direct memory for the next step's block): no SQE of the request is in the
-                // ring (a step's SQE is written last), so it ends here; else its direction would stay taken.
-                request.fail(dir.cancelReason != null ? dir.cancelReason
-                        : channel.usable() ? e : new AsynchronousCloseException());
-                done = true;
+                return handleLocked(dir, userData, result, flags, block);
             } finally {
-                dir.selectedBlock = -1;
+                if (block >= 0) {
+                    // A bundle's blocks after the first, but those its read left held (see IoUringBundles): here,
+                    // under the monitor a later read takes and releases held blocks under.
+                    providedBuffers.giveBackRest(block, result);
+                }
             }
-            if (done) {
-                finish(dir, request);
-            }
+        }
+    }
+
+    /** {@link #handle} of a CQE of one of the engine's channels, under the channel's monitor. */
+    private boolean handleLocked(IoUringDirection dir, long userData, int result, int flags, int block) {
+        IoUringChannel channel = dir.channel;
+        IoUringMultishot multishot = dir.multishotRequest();
+        if (multishot != null && multishot.slot() == (int) userData) {
+            return onMultishot(dir, multishot, result, flags, block);
+        }
+        IoRequest request = dir.request;
+        if (request == null || dir.slot != (int) userData) {
+            LOG.error("io_uring completion for slot {} without a request (result {}) ignored", userData, result);
+            return false;
+        }
+        boolean done;
+        dir.selectedBlock = block;
+        try {
+            done = starter.advance(dir, request, result);
+        } catch (Throwable e) {
+            // An Error too (e.g. no direct memory for the next step's block): no SQE of the request is in the
+            // ring (a step's SQE is written last), so it ends here; else its direction would stay taken.
+            request.fail(dir.cancelReason != null ? dir.cancelReason
+                    : channel.usable() ? e : new AsynchronousCloseException());
+            done = true;
+        } finally {
+            dir.selectedBlock = -1;
+        }
+        if (done) {
+            finish(dir, request);
         }
         return false;
     }
