@@ -41,6 +41,13 @@ final class IoUringDirection {
      */
     long drainedAtTurn = -1;
     /**
+     * Input of a stream only: whether its last read brought a block of the provided-buffer ring's size or more
+     * ({@link IoUringFeatures#BLOCK_SIZE}): a stream of bulk data, whose next read of the ring asks for a receive
+     * bundle ({@link IoUringBundles}); a connection of small messages never does, and pays nothing for it. Kept
+     * across requests. Guarded by the channel's monitor.
+     */
+    boolean bulk;
+    /**
      * The block of the engine's provided-buffer ring the kernel filled for the CQE being handled (a receive bundle's
      * first, see {@link IoUringBundles}), or -1: set by {@link IoUringReaper} around the handling of that one CQE,
      * which gives the blocks back right after it.

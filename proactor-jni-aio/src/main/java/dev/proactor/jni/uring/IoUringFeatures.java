@@ -58,7 +58,8 @@ import java.util.Locale;
  *       one direct buffer (the bytes are then copied from the block: one copy more, one SQE less). Off on an
  *       older kernel, or without the provided-buffer ring.
  *   <li>{@code proactor.uring.recvBundle} (default {@value #RECV_BUNDLE_DEFAULT}): a stream read of heap buffers
- *       with room for two blocks or more goes to the provided-buffer ring as one receive bundle
+ *       with room for two blocks or more, on a channel whose last read brought a block or more (bulk data; a
+ *       channel of small messages keeps one block per read), goes to the provided-buffer ring as one receive bundle
  *       ({@code IORING_RECVSEND_BUNDLE}, Linux 6.10+; off on older kernels or without the ring): the kernel fills
  *       as many blocks as the bytes there take, up to the read's room rounded down to whole blocks, in one
  *       completion, where a read of the ring otherwise takes one block. The kernel may bring more than was asked

@@ -163,8 +163,9 @@ final class IoUringReadOps {
         }
         dir.mode = IoUringOps.MODE_PROVIDED;
         int block = provided.blockSize();
-        // A bundle asks for whole blocks, so that every block it fills is whole but its last.
-        boolean bundle = context.recvBundle() && want >= 2 * block;
+        // Only after a read that brought a block or more (bulk data); a bundle asks for whole blocks, so that every
+        // block it fills is whole but its last.
+        boolean bundle = dir.bulk && context.recvBundle() && want >= 2 * block;
         dir.asked = bundle ? want / block * block : Math.min(want, block);
         int ioprio = (receiveNow || drained(dir) ? context.pollFirstPriority() : 0)
                 | (bundle ? IoUringNative.RECVSEND_BUNDLE : 0);
@@ -321,6 +322,7 @@ final class IoUringReadOps {
         if (request.kind() == OpKind.READ) {
             boolean drained = result > 0 && result < dir.asked;
             dir.drainedAtTurn = drained ? context.tryFirst().turns() : -1;
+            dir.bulk = result >= IoUringFeatures.BLOCK_SIZE;
         }
         if (result < 0) {
             throw Errors.newException(request.kind() == OpKind.READ_FILE ? "read" : "recv", result);

@@ -15,8 +15,9 @@ import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Receive bundles ({@code proactor.uring.recvBundle}, {@link IoUringBundles}): a heap read with room for several
- * blocks of the provided-buffer ring takes them in one completion, every byte in order; what the kernel brings
+ * Receive bundles ({@code proactor.uring.recvBundle}, {@link IoUringBundles}): on a channel whose last read brought
+ * a block or more, a heap read with room for several blocks of the provided-buffer ring takes them in one completion,
+ * every byte in order; what the kernel brings
  * beyond the read's room is held for the next reads and given back to the ring as they take it, or at the channel's
  * close. The multishot receive is off here ({@code multishotRecv=off}): bundles are a read's own receive.
  */
@@ -28,6 +29,23 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
         assumeTrue(IoUring.isAvailable() && IoUring.isRecvBundleSupported(), "the kernel has no receive bundles");
         open(blocks, "off", "true");
         return connect();
+    }
+
+    /** One read into a heap buffer of {@code room} bytes, waited for; it succeeded. */
+    private IoRequest readOnce(EngineChannel channel, int room) throws Exception {
+        IoRequest request = read(channel, ByteBuffer.allocate(room));
+        if (engine.start(request) != StartResult.COMPLETED) {
+            await(request);
+        }
+        assertNull(request.error());
+        return request;
+    }
+
+    /** A block from the peer of connection 0, read: the channel's reads are bulk from now on. */
+    private void bulkRead(EngineChannel channel) throws Exception {
+        peers.get(0).write(ByteBuffer.wrap(pattern(BLOCK)));
+        awaitReadable(0, BLOCK);
+        assertEquals(BLOCK, readOnce(channel, BLOCK).bytes());
     }
 
     /** Reads into heap buffers of {@code room} bytes until {@code total} bytes came; returns them, in order. */
@@ -86,13 +104,10 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
     void whatABundleBroughtBeyondItsReadIsHeldAndGoesBackAtTheClose() throws Exception {
         assumeTrue(linuxAtLeast(6, 12), "Linux 6.12+ receives again into a bundle when more bytes are queued");
         EngineChannel channel = openWithBundles("8");
+        bulkRead(channel);
         peers.get(0).write(ByteBuffer.wrap(pattern(6 * BLOCK)));
-        awaitReadable(0);
-        IoRequest request = read(channel, ByteBuffer.allocate(2 * BLOCK));
-        if (engine.start(request) != StartResult.COMPLETED) {
-            await(request);
-        }
-        assertEquals(2 * BLOCK, request.bytes(), "the read filled its room");
+        awaitReadable(0, 6 * BLOCK);
+        assertEquals(2 * BLOCK, readOnce(channel, 2 * BLOCK).bytes(), "the read filled its room");
         assertTrue(engine.providedBuffers().held() > 0, "the kernel brought more, held for the next read");
         channel.close();
         assertEquals(0, engine.providedBuffers().held(), "the close gave the held blocks back");
@@ -106,17 +121,29 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
     }
 
     @Test
+    void aChannelReadsBundlesOnlyOnceItsReadsBringBulkData() throws Exception {
+        EngineChannel channel = openWithBundles("8");
+        byte[] sent = pattern(4 * BLOCK);
+        peers.get(0).write(ByteBuffer.wrap(sent));
+        awaitReadable(0, sent.length);
+        IoRequest first = readOnce(channel, 4 * BLOCK);
+        assertEquals(BLOCK, first.bytes(), "a channel's first read takes one block");
+        IoRequest second = readOnce(channel, 4 * BLOCK);
+        assertEquals(3 * BLOCK, second.bytes(), "after a read of a block, the rest in one completion");
+        ByteBuffer all = ByteBuffer.allocate(sent.length).put(first.firstBuffer().flip())
+                .put(second.firstBuffer().flip());
+        assertArrayEquals(sent, all.array());
+    }
+
+    @Test
     void everyBlockOfABundleGoesBackToTheRing() throws Exception {
         EngineChannel channel = openWithBundles("4");
+        bulkRead(channel);
         for (int round = 0; round < 10; round++) {
             byte[] sent = pattern(4 * BLOCK);
             peers.get(0).write(ByteBuffer.wrap(sent));
             awaitReadable(0, sent.length);
-            IoRequest request = read(channel, ByteBuffer.allocate(4 * BLOCK));
-            if (engine.start(request) != StartResult.COMPLETED) {
-                await(request);
-            }
-            assertNull(request.error());
+            IoRequest request = readOnce(channel, 4 * BLOCK);
             assertEquals(4 * BLOCK, request.bytes(), "one read took the ring's four blocks: all were back");
             assertArrayEquals(sent, request.firstBuffer().array());
         }
