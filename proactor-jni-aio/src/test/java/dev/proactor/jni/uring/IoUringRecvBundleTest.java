@@ -41,10 +41,20 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
         return request;
     }
 
+    /**
+     * Sends {@code length} bytes of the test pattern from the peer of connection {@code i}; returns them once they, or
+     * four blocks of them, are in the near end's socket (its receive buffer may not take more at once).
+     */
+    private byte[] sendAndAwait(int i, int length) throws Exception {
+        byte[] sent = pattern(length);
+        peers.get(i).write(ByteBuffer.wrap(sent));
+        awaitReadable(i, Math.min(length, 4 * BLOCK));
+        return sent;
+    }
+
     /** A block from the peer of connection 0, read: the channel's reads are bulk from now on. */
     private void bulkRead(EngineChannel channel) throws Exception {
-        peers.get(0).write(ByteBuffer.wrap(pattern(BLOCK)));
-        awaitReadable(0, BLOCK);
+        sendAndAwait(0, BLOCK);
         assertEquals(BLOCK, readOnce(channel, BLOCK).bytes());
     }
 
@@ -91,9 +101,7 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
     @Test
     void bytesBeyondAReadsRoomAreHeldForTheNextReadsInOrder() throws Exception {
         EngineChannel channel = openWithBundles("16");
-        byte[] sent = pattern(8 * BLOCK);
-        peers.get(0).write(ByteBuffer.wrap(sent));
-        awaitReadable(0);
+        byte[] sent = sendAndAwait(0, 8 * BLOCK);
         int[] largest = {0};
         byte[] received = readAll(channel, 2 * BLOCK + 100, sent.length, largest); // asks for two whole blocks
         assertArrayEquals(sent, received, "every byte, in order, whatever was held between reads");
@@ -105,8 +113,7 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
         assumeTrue(linuxAtLeast(6, 12), "Linux 6.12+ receives again into a bundle when more bytes are queued");
         EngineChannel channel = openWithBundles("8");
         bulkRead(channel);
-        peers.get(0).write(ByteBuffer.wrap(pattern(6 * BLOCK)));
-        awaitReadable(0, 6 * BLOCK);
+        sendAndAwait(0, 6 * BLOCK);
         assertEquals(2 * BLOCK, readOnce(channel, 2 * BLOCK).bytes(), "the read filled its room");
         assertTrue(engine.providedBuffers().held() > 0, "the kernel brought more, held for the next read");
         channel.close();
@@ -123,9 +130,7 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
     @Test
     void aChannelReadsBundlesOnlyOnceItsReadsBringBulkData() throws Exception {
         EngineChannel channel = openWithBundles("8");
-        byte[] sent = pattern(4 * BLOCK);
-        peers.get(0).write(ByteBuffer.wrap(sent));
-        awaitReadable(0, sent.length);
+        byte[] sent = sendAndAwait(0, 4 * BLOCK);
         IoRequest first = readOnce(channel, 4 * BLOCK);
         assertEquals(BLOCK, first.bytes(), "a channel's first read takes one block");
         IoRequest second = readOnce(channel, 4 * BLOCK);
@@ -140,9 +145,7 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
         EngineChannel channel = openWithBundles("4");
         bulkRead(channel);
         for (int round = 0; round < 10; round++) {
-            byte[] sent = pattern(4 * BLOCK);
-            peers.get(0).write(ByteBuffer.wrap(sent));
-            awaitReadable(0, sent.length);
+            byte[] sent = sendAndAwait(0, 4 * BLOCK);
             IoRequest request = readOnce(channel, 4 * BLOCK);
             assertEquals(4 * BLOCK, request.bytes(), "one read took the ring's four blocks: all were back");
             assertArrayEquals(sent, request.firstBuffer().array());
@@ -155,9 +158,7 @@ class IoUringRecvBundleTest extends ProvidedRingTestBase {
         assumeTrue(IoUring.isAvailable());
         open("16", "off", "false");
         EngineChannel channel = connect();
-        byte[] sent = pattern(5 * BLOCK);
-        peers.get(0).write(ByteBuffer.wrap(sent));
-        awaitReadable(0);
+        byte[] sent = sendAndAwait(0, 5 * BLOCK);
         int[] largest = {0};
         assertArrayEquals(sent, readAll(channel, 4 * BLOCK, sent.length, largest));
         assertTrue(largest[0] <= BLOCK, "one block per read: " + largest[0]);
