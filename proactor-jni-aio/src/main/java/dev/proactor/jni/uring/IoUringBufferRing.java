@@ -177,14 +177,19 @@ final class IoUringBufferRing {
      * one block), but those held past it ({@link #hold}). Called under the channel's monitor, where such blocks
      * are held and released; the first block is its caller's to give back.
      */
-    synchronized void giveBackRest(int first, int result) {
-        int bid = nextBid[first];
-        for (int i = blocksFilled(result) - 1; i > 0; i--) {
-            int after = nextBid[bid]; // read first: putting bid may rewrite its link
-            if (!heldBlock[bid]) {
-                giveBack(bid);
+    void giveBackRest(int first, int result) {
+        if (result <= blockSize) {
+            return; // one block: no lock taken for the common CQE
+        }
+        synchronized (this) {
+            int bid = nextBid[first];
+            for (int i = blocksFilled(result) - 1; i > 0; i--) {
+                int after = nextBid[bid]; // read first: putting bid may rewrite its link
+                if (!heldBlock[bid]) {
+                    giveBack(bid);
+                }
+                bid = after;
             }
-            bid = after;
         }
     }
 
