@@ -120,11 +120,6 @@ final class IoUringBufferRing {
         return (cqeFlags & IoUringNative.CQE_F_BUFFER) != 0 ? cqeFlags >>> IoUringNative.CQE_BUFFER_SHIFT : -1;
     }
 
-    /** Copies the first {@code count} bytes of block {@code bid} into the request's buffers, moving their positions. */
-    void copyOut(int bid, int count, IoRequest request) {
-        BounceCopies.drain(blocks, bid * blockSize, Math.min(count, blockSize), request);
-    }
-
     /**
      * Copies up to {@code count} bytes of block {@code bid}, from byte {@code from} of it, into the request's buffers
      * in order, moving their positions; as many as their space takes.
