@@ -19,13 +19,13 @@ import java.nio.ByteBuffer;
  * ({@code READV}), or heap buffers: on a stream, a {@code RECV} into a block (or a bundle of blocks) of the engine's
  * provided-buffer ring ({@link IoUringOps#MODE_PROVIDED}), or without one a poll for input and then a receive through
  * a shared block ({@link IoUringOps#MODE_READY}); on a file, the direction's 64 KiB block (copied out by
- * {@link BounceCopies}); the way it was built is noted in the direction ({@code mode}) for the completion. A stream read is
- * first tried on the socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the
+ * {@link BounceCopies}); the way it was built is noted in the direction ({@code mode}) for the completion. A stream
+ * read is first tried on the socket with one non-blocking system call when {@link IoUringTryFirst} says so, unless the
  * direction's last read drained the socket with no leader turn since. A {@code RECV} polls first
- * ({@code IORING_RECVSEND_POLL_FIRST}) after such a try found the socket empty, or when the last read drained it: otherwise it
- * goes to the ring untried and the kernel tries it when it takes the SQE, which costs no system call and, for a read
- * submitted with a batch at the leader's next enter, often finds the peer's bytes there already. A file read is
- * checked against an {@code O_DIRECT} file's alignment before its SQE is written.
+ * ({@code IORING_RECVSEND_POLL_FIRST}) after such a try found the socket empty, or when the last read drained it:
+ * otherwise it goes to the ring untried and the kernel tries it when it takes the SQE, which costs no system call and,
+ * for a read submitted with a batch at the leader's next enter, often finds the peer's bytes there already. A file
+ * read is checked against an {@code O_DIRECT} file's alignment before its SQE is written.
  *
  * <p>Stateless; the caller holds the channel's monitor (a starting thread, or the leader handling the read's
  * completion). Errors are thrown for the caller to record as the request's result: an {@link IOException} for a failed
