@@ -10,7 +10,7 @@ import dev.proactor.spi.IoRequest;
  *
  * <p>Why something may not fit: a bundle asks for the read's room rounded down to whole blocks, but when more bytes
  * are queued once it filled them the kernel receives again into the blocks that follow and reports both in one
- * completion (Linux 6.10+). Those bytes are the stream's next ones, so they cannot go back to the socket: they are
+ * completion (kernels since 6.12 do; seen on 6.18). Those bytes are the stream's next ones, so they cannot go back to the socket: they are
  * held in the direction's {@link IoUringMultishotRecv} (made on first use), which every later read of the direction
  * takes from first, as it does what a multishot receive brought between two reads, and the channel's close gives
  * back. A read of the ring starts only when nothing is held, so the rest is the first thing held.
@@ -50,16 +50,16 @@ final class IoUringBundles {
         if (rest.active()) {
             throw new IllegalStateException("a provided-buffer receive completed with a multishot receive active");
         }
-        int bid = first;
-        for (int i = 0; i < stoppedIn; i++) {
-            bid = ring.next(bid);
-        }
         int blocks = ring.blocksFilled(result);
-        for (int i = stoppedIn; i < blocks; i++) {
-            int inBlock = Math.min(blockSize, result - i * blockSize);
-            int next = i + 1 < blocks ? ring.next(bid) : -1;
-            rest.holdBundleRest(bid, inBlock, i == stoppedIn ? copied - i * blockSize : 0, ring);
-            bid = next;
+        int bid = first;
+        for (int i = 0; i < blocks; i++) {
+            if (i >= stoppedIn) {
+                int inBlock = Math.min(blockSize, result - i * blockSize);
+                rest.holdBundleRest(bid, inBlock, i == stoppedIn ? copied - i * blockSize : 0, ring);
+            }
+            if (i + 1 < blocks) {
+                bid = ring.next(bid);
+            }
         }
         return copied;
     }
